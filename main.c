@@ -1,0 +1,126 @@
+/* The `tirun` command line: argument handling and the top-level actions.
+ * Exit codes: 0 success, 1 uncaught error, 2 usage error. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "parser/parse.h"
+
+#define TIRUN_VERSION "0.1.0"
+
+static const char usage[] =
+    "usage: tirun [option] ... [-c cmd | file] [arg] ...\n"
+    "Run a Taichi / Python program without CPython.\n"
+    "\n"
+    "  tirun FILE [ARGS...]   run a program (.ti or .py)\n"
+    "  tirun -c CODE          run a string\n"
+    "  tirun --dump-ast FILE  print the AST as CPython's\n"
+    "                         ast.dump(ast.parse(src), include_attributes=True)\n"
+    "  tirun --version        print the version\n"
+    "  tirun --help           print this help\n";
+
+/* Reads a whole file; returns NULL and prints why on failure. */
+static char *read_file(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        fprintf(stderr, "tirun: can't open file '%s': [Errno %d] %s\n", path, errno, strerror(errno));
+        return NULL;
+    }
+    char *buf = parse_read_stream(f, len);
+    fclose(f);
+    if (!buf) fprintf(stderr, "tirun: can't read file '%s'\n", path);
+    return buf;
+}
+
+/* Parses `bytes`; prints a SyntaxError and returns NULL on failure. */
+static AstNode *parse_or_report(Arena *a, const char *filename, const char *bytes, size_t len,
+                                ParseSource *src)
+{
+    ParseError err;
+    AstNode *mod = NULL;
+    if (parse_source_prepare(a, filename, bytes, len, src, &err))
+        mod = parse_module(a, src, &err);
+    if (!mod) {
+        StrBuf out;
+        sb_init(&out);
+        parse_error_format(&out, src, &err);
+        fputs(out.data ? out.data : "SyntaxError: out of memory\n", stderr);
+        sb_free(&out);
+    }
+    return mod;
+}
+
+static int run_source(const char *filename, const char *bytes, size_t len, int dump)
+{
+    Arena arena;
+    arena_init(&arena);
+    ParseSource src = { filename, bytes, len };
+    AstNode *mod = parse_or_report(&arena, filename, bytes, len, &src);
+    int rc = 1;
+    if (mod && dump) {
+        StrBuf out;
+        sb_init(&out);
+        ast_dump(&out, mod);
+        sb_putc(&out, '\n');
+        if (out.oom) {
+            fputs("MemoryError\n", stderr);
+        } else {
+            fwrite(out.data, 1, out.len, stdout);
+            rc = 0;
+        }
+        sb_free(&out);
+    } else if (mod) {
+        fputs("tirun: the Python-scope interpreter is not built yet (issue #3); "
+              "the program parsed without errors\n", stderr);
+    }
+    arena_free(&arena);
+    return rc;
+}
+
+static int run_file(const char *path, int dump)
+{
+    size_t len;
+    char *bytes = read_file(path, &len);
+    if (!bytes) return 1;
+    int rc = run_source(path, bytes, len, dump);
+    free(bytes);
+    return rc;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        fputs(usage, stderr);
+        return 2;
+    }
+    const char *a = argv[1];
+    if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+        fputs(usage, stdout);
+        return 0;
+    }
+    if (!strcmp(a, "--version") || !strcmp(a, "-V")) {
+        puts("tirun " TIRUN_VERSION);
+        return 0;
+    }
+    if (!strcmp(a, "--dump-ast")) {
+        if (argc != 3) {
+            fputs("tirun: --dump-ast takes exactly one FILE\n", stderr);
+            return 2;
+        }
+        return run_file(argv[2], 1);
+    }
+    if (!strcmp(a, "-c")) {
+        if (argc < 3) {
+            fputs("tirun: argument expected for the -c option\n", stderr);
+            return 2;
+        }
+        return run_source("<string>", argv[2], strlen(argv[2]), 0);
+    }
+    if (a[0] == '-' && a[1]) {
+        fprintf(stderr, "tirun: unknown option %s\n%s", a, usage);
+        return 2;
+    }
+    return run_file(a, 0);
+}

@@ -1,0 +1,27 @@
+# Calls: positional, keyword, *args, **kwargs, generator argument, mixtures.
+f()
+f(1)
+f(1, 2,)
+f(a=1)
+f(1, b=2)
+f(*args)
+f(**kwargs)
+f(*a, *b, **c, **d)
+f(1, *a, 2, *b, k=3, **c)
+f(a=1, *b)
+f(*a, b=1, *c, d=2, **e)
+f(x for x in y)
+f((x for x in y), 1)
+f(x)(y)(z)
+f.g(h)[i](j)
+f(
+    1,
+    key=2,
+)
+print('hello', end='', sep=', ')
+f(a)(*b)(**c)
+obj.method(arg).other(kw=val)
+f(lambda: 1, key=lambda x: x)
+f(x := 1)
+f(a, (b := 2))
+f(*[1, 2], **{'a': 1})

@@ -1,0 +1,5 @@
+# only comments
+
+   
+	
+# and blank lines

@@ -1,0 +1,1 @@
+# Lone carriage returns as line endings.x = 1if x:    y = 2z = """ab"""

@@ -1,0 +1,30 @@
+# f-strings: conversions, format specs (nested), '=' self-documenting, braces.
+name, width, prec, value = 'x', 10, 3, 3.14159
+a = f'{name}'
+b = f'hello {name}!'
+c = f'{name!r} {name!s} {name!a}'
+d = f'{value:.2f} {value:>{width}} {value:{width}.{prec}}'
+e = f'{value:{width}.{prec}f}|{name:^{width}}|'
+f = f'{name=}'
+g = f'{name = }'
+h = f'{value=:.3f}'
+i = f'{name=!r}'
+j = f'{name = !s:>10}'
+k = f'{{literal}} {{{name}}} }}{{'
+l = f'{3.14:.2f} {10:#x} {1000000:,} {0.25:%}'
+m = f"{'nested'} {name + 'x'} {[1, 2][0]} {(lambda: 1)()}"
+n = f'''multi
+line {name}
+{value:.1f}'''
+o = f'{a}{b}{c}'
+p = f'{name:}'
+q = f'{value:{width}}'
+r = f'{value!r:{width}.{prec}}'
+s = f'{x for x in "ab"}' if False else f'{[x for x in "ab"]}'
+t = f'{name:{"<" if True else ">"}{width}}'
+u = f'{ name }'
+v = f'{name  =  }'
+w = f'{(x := 5)}'
+x = f'{x:=5}'
+y = f'{value:{width}.{prec}}{name!r:>{width}}'
+z = f'{"{"}{"}"}'

@@ -1,0 +1,20 @@
+# Binary and unary operators, precedence and associativity.
+a = 1 + 2 - 3 * 4 / 5 // 6 % 7 @ m ** 2
+b = -x ** 2
+c = (-x) ** 2
+d = 2 ** -1
+e = 2 ** 3 ** 2
+f = x << 1 >> 2 & 3 | 4 ^ 5
+g = ~x + +y - -z
+h = not x
+i = a | b & c ^ d
+j = (a + b) * (c - d)
+k = a - b - c
+l = a / b / c
+m = -~+-x
+n = a * -b
+o = a ** -b ** c
+p = x if y else z + 1
+q = a @ b @ c
+r = 1 + 2 * 3 ** 4 << 5 & 6 ^ 7 | 8
+s = a % b * c // d

@@ -1,0 +1,3 @@
+class A:
+# comment
+x = 1

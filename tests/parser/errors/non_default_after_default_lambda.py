@@ -1,0 +1,1 @@
+g = lambda a=1, b: 0

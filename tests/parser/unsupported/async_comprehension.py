@@ -1,0 +1,1 @@
+xs = [x async for x in source()]

@@ -1,0 +1,4 @@
+import asyncio
+
+async def main():
+    pass

@@ -1,0 +1,3 @@
+x = 1
+async for item in source:
+    pass

@@ -1,0 +1,2 @@
+async with lock as held:
+    pass

@@ -1,0 +1,3 @@
+@ti.kernel
+async def k():
+    pass

@@ -1,0 +1,6 @@
+def f(p):
+    match p:
+        case [a, b]:
+            return a
+        case _:
+            return None

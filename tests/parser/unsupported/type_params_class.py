@@ -1,0 +1,3 @@
+x = 0
+class Box[T]:
+    pass
