@@ -173,12 +173,9 @@ static bool missing_comma(Parser *P)
     Token *a_tok = &P->toks[P->last_disj_start];
     if (a_tok->type == T_NAME && P->toks[P->last_disj_start + 1].type == T_STRING) return false;
     if (a->kind == AST_Name && (!strcmp(a->v.Name.id, "print") || !strcmp(a->v.Name.id, "exec"))) return false;
-    int save = P->p;
-    ParseError saved = *P->err;
+    ParseMark m = parse_mark(P);
     AstNode *b = parse_expression(P);
-    P->p = save;
-    P->failed = false;
-    *P->err = saved;
+    parse_rewind(P, &m);
     if (!b) return false;
     parse_error_at(P, a->lineno, a->col_offset, b->end_lineno, b->end_col_offset,
                    "invalid syntax. Perhaps you forgot a comma?");
@@ -333,7 +330,6 @@ AstNode *parse_fstring_expr(Parser *P, const char *text, size_t len, int lineno,
     Q.src = &sub;
     Q.err = P->err;
     Q.depth = P->depth;
-    Q.fstring_level = P->fstring_level + 1;
     if (!lex_tokenize(P->a, &sub, &Q.lex)) return parse_oom(P), NULL;
     for (int i = 0; i < Q.lex.n; i++) {
         Token *t = &Q.lex.toks[i];

@@ -879,14 +879,11 @@ static void assignment_for_comparison(Parser *P, AstNode *a)
                  a->kind != AST_Compare && a->kind != AST_BoolOp && a->kind != AST_IfExp &&
                  a->kind != AST_Lambda && !(a->kind == AST_UnaryOp && a->v.UnaryOp.op == AST_Not);
     if (!name && !other) return;
-    int save = P->p;
-    ParseError saved = *P->err;
+    ParseMark m = parse_mark(P);
     P->p++;
     AstNode *b = parse_bitwise_or(P);
     bool hit = b && !parse_at(P, T_EQUAL) && !parse_at(P, T_COLONEQUAL);
-    P->p = save;
-    P->failed = false;
-    *P->err = saved;
+    parse_rewind(P, &m);
     if (!hit) return;
     if (name)
         parse_error_at(P, a->lineno, a->col_offset, b->end_lineno, b->end_col_offset,

@@ -15,7 +15,6 @@ typedef struct Parser {
     ParseError *err;
     bool failed;
     int depth;            /* recursion depth of nested constructs */
-    int fstring_level;    /* > 0 while parsing an f-string's expression */
     /* the last disjunction parsed, for "Perhaps you forgot a comma?" */
     AstNode *last_disj;
     int last_disj_start, last_disj_end;
@@ -32,6 +31,21 @@ static inline int parse_peek_type(Parser *P, int k)
 }
 static inline bool parse_at(Parser *P, int type) { return P->toks[P->p].type == type; }
 static inline Token *parse_last(Parser *P) { return &P->toks[P->p - 1]; }
+
+/* A speculative parse: take a mark before, rewind to it after, which undoes
+ * the tokens consumed and any error left. */
+typedef struct { int p; bool failed; ParseError err; } ParseMark;
+static inline ParseMark parse_mark(Parser *P)
+{
+    ParseMark m = { P->p, P->failed, *P->err };
+    return m;
+}
+static inline void parse_rewind(Parser *P, const ParseMark *m)
+{
+    P->p = m->p;
+    P->failed = m->failed;
+    *P->err = m->err;
+}
 
 /* Consumes the current token if it has `type`. */
 bool parse_accept(Parser *P, int type);

@@ -291,16 +291,14 @@ static AstNode *parse_expr_stmt(Parser *P)
     if (e->kind == AST_Name && !e->parens && parse_starts_expression(t) && t != T_LPAR &&
         (!strcmp(e->v.Name.id, "print") || !strcmp(e->v.Name.id, "exec"))) {
         const char *name = e->v.Name.id;
-        int save = P->p;
+        ParseMark m = parse_mark(P);
         AstNode *rest = parse_star_expressions(P);
+        parse_rewind(P, &m);
         if (rest) {
-            P->failed = false;
             parse_error_at(P, e->lineno, e->col_offset, rest->end_lineno, rest->end_col_offset,
                            "Missing parentheses in call to '%s'. Did you mean %s(...)?", name, name);
             return NULL;
         }
-        P->p = save;
-        P->failed = false;
     }
     AstNode *s = parse_node(P, AST_Expr, start);
     if (s) s->v.Expr.value = e;
@@ -627,7 +625,7 @@ static AstNode *parse_with(Parser *P)
     bool done = false;
     if (parse_at(P, T_LPAR)) {
         /* try the parenthesized form; fall back to an expression in parentheses */
-        int save = P->p;
+        ParseMark m = parse_mark(P);
         P->p++;
         bool ok = true;
         while (ok && !parse_at(P, T_RPAR)) {
@@ -638,8 +636,7 @@ static AstNode *parse_with(Parser *P)
         if (ok && items.n && parse_accept(P, T_RPAR) && parse_at(P, T_COLON)) {
             done = true;
         } else {
-            P->p = save;
-            P->failed = false;
+            parse_rewind(P, &m);
             memset(&items, 0, sizeof items);
         }
     }
@@ -688,21 +685,18 @@ static AstNode *parse_try(Parser *P)
             AstNode *type = parse_expression(P);
             if (!type) return NULL;
             if (parse_at(P, T_COMMA)) {
-                Token *st = parse_tok(P);
-                (void)st;
-                int save = P->p;
-                AstNode *rest = NULL;
+                /* except A, B: -> CPython's hint */
+                ParseMark m = parse_mark(P);
                 P->p++;
-                rest = parse_expression(P);
+                AstNode *rest = parse_expression(P);
                 while (rest && parse_accept(P, T_COMMA)) rest = parse_expression(P);
-                if (rest && (parse_at(P, T_COLON) || parse_at(P, T_AS))) {
-                    P->failed = false;
+                bool hint = rest && (parse_at(P, T_COLON) || parse_at(P, T_AS));
+                parse_rewind(P, &m);
+                if (hint) {
                     parse_error_at(P, type->lineno, type->col_offset, rest->end_lineno, rest->end_col_offset,
                                    "multiple exception types must be parenthesized");
                     return NULL;
                 }
-                P->p = save;
-                P->failed = false;
             }
             h->v.ExceptHandler.type = type;
             if (parse_accept(P, T_AS)) {
