@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "parser/parse.h"
+#include "vm/vm.h"
 
 #define TIRUN_VERSION "0.1.0"
 
@@ -52,14 +53,15 @@ static AstNode *parse_or_report(Arena *a, const char *filename, const char *byte
     return mod;
 }
 
-static int run_source(const char *filename, const char *bytes, size_t len, int dump)
+/* Prints the AST of a source (--dump-ast). */
+static int dump_source(const char *filename, const char *bytes, size_t len)
 {
     Arena arena;
     arena_init(&arena);
     ParseSource src = { filename, bytes, len };
     AstNode *mod = parse_or_report(&arena, filename, bytes, len, &src);
     int rc = 1;
-    if (mod && dump) {
+    if (mod) {
         StrBuf out;
         sb_init(&out);
         ast_dump(&out, mod);
@@ -71,20 +73,47 @@ static int run_source(const char *filename, const char *bytes, size_t len, int d
             rc = 0;
         }
         sb_free(&out);
-    } else if (mod) {
-        fputs("tirun: the Python-scope interpreter is not built yet (issue #3); "
-              "the program parsed without errors\n", stderr);
     }
     arena_free(&arena);
     return rc;
 }
 
-static int run_file(const char *path, int dump)
+/* Runs a program: sys.argv = argv[0..argc), sys.path[0] = the script's folder. */
+static int run_source(const char *filename, const char *bytes, size_t len, int argc, char **argv)
+{
+    VM *vm = vm_new();
+    if (!vm) {
+        fputs("tirun: out of memory\n", stderr);
+        return 1;
+    }
+    int rc = 1;
+    Value args = vm_new_list(vm, (uint32_t)argc);
+    if (args != V_EXC) {
+        for (int i = 0; i < argc; i++) vm_list_append(vm, AS_LIST(args), vm_cstr(vm, argv[i]));
+        vm->sys_argv = args;
+        const char *slash = strrchr(filename, '/');
+        Value dir = strcmp(filename, "<string>") ? vm_new_str(vm, filename, slash ? (size_t)(slash - filename) : 0)
+                                                 : vm_cstr(vm, "");
+        if (v_has_layout(vm->sys_path, LAYOUT_LIST) && dir != V_EXC) {
+            ListObj *p = AS_LIST(vm->sys_path);
+            if (vm_list_append(vm, p, dir)) {
+                memmove(p->items + 1, p->items, (p->len - 1) * sizeof *p->items);
+                p->items[0] = dir;
+            }
+        }
+        rc = vm_run_main(vm, filename, bytes, len);
+    }
+    fflush(stdout);
+    vm_free(vm);
+    return rc;
+}
+
+static int run_file(const char *path, int argc, char **argv, int dump)
 {
     size_t len;
     char *bytes = read_file(path, &len);
-    if (!bytes) return 1;
-    int rc = run_source(path, bytes, len, dump);
+    if (!bytes) return dump ? 1 : 2;   /* CPython exits 2 when the script can't be opened */
+    int rc = dump ? dump_source(path, bytes, len) : run_source(path, bytes, len, argc, argv);
     free(bytes);
     return rc;
 }
@@ -109,18 +138,21 @@ int main(int argc, char **argv)
             fputs("tirun: --dump-ast takes exactly one FILE\n", stderr);
             return 2;
         }
-        return run_file(argv[2], 1);
+        return run_file(argv[2], 0, NULL, 1);
     }
     if (!strcmp(a, "-c")) {
         if (argc < 3) {
             fputs("tirun: argument expected for the -c option\n", stderr);
             return 2;
         }
-        return run_source("<string>", argv[2], strlen(argv[2]), 0);
+        /* sys.argv is ['-c', args...] as in CPython */
+        char *code = argv[2];
+        argv[2] = "-c";
+        return run_source("<string>", code, strlen(code), argc - 2, argv + 2);
     }
     if (a[0] == '-' && a[1]) {
         fprintf(stderr, "tirun: unknown option %s\n%s", a, usage);
         return 2;
     }
-    return run_file(a, 0);
+    return run_file(a, argc - 1, argv + 1, 0);
 }

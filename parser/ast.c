@@ -194,3 +194,28 @@ static void dump_node(StrBuf *out, const AstNode *n)
 }
 
 void ast_dump(StrBuf *out, const AstNode *node) { dump_node(out, node); }
+
+AstCategory ast_category(int kind) { return (AstCategory)ast_categories[kind]; }
+
+bool ast_visit_children(const AstNode *n, bool (*fn)(void *ctx, const AstNode *child), void *ctx)
+{
+    for (const AstField *f = ast_fields(n->kind); f->name; f++) {
+        const char *p = (const char *)n + f->offset;
+        switch (f->type) {
+        case AST_T_EXPR: case AST_T_EXPR_OPT: case AST_T_NODE: case AST_T_NODE_OPT: {
+            const AstNode *c = *(AstNode *const *)p;
+            if (c && !fn(ctx, c)) return false;
+            break;
+        }
+        case AST_T_SEQ: {
+            const AstSeq *s = (const AstSeq *)p;
+            for (int i = 0; i < s->n; i++)
+                if (s->items[i] && !fn(ctx, s->items[i])) return false;
+            break;
+        }
+        default:
+            break;
+        }
+    }
+    return true;
+}

@@ -4,6 +4,7 @@
 #ifndef TIRUN_AST_H
 #define TIRUN_AST_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -160,6 +161,12 @@ extern const char *const ast_kind_names[AST_NKINDS];
 
 /* Allocates a zeroed node of `kind` in `a`. */
 AstNode *ast_new(Arena *a, AstKind kind);
+
+/* Calls fn(ctx, child) for every child node of n (in field order, NULL entries
+ * skipped) until fn returns false; returns false if it did. */
+bool ast_visit_children(const AstNode *n, bool (*fn)(void *ctx, const AstNode *child), void *ctx);
+/* The category (AST_CAT_STMT, AST_CAT_EXPR, ...) of a kind. */
+AstCategory ast_category(int kind);
 
 /* Appends `s` as text in the format of CPython's
  * ast.dump(node, include_attributes=True) to `out`. */

@@ -1,0 +1,20 @@
+# collections.Counter: counting, most_common, arithmetic, elements, update/subtract.
+from collections import Counter
+c = Counter("abracadabra")
+print(c, c["a"], c["z"], len(c), sum(c.values()), c.total())
+print(c.most_common(), c.most_common(2), c.most_common(0))
+print(sorted(c.elements()), list(Counter(a=2, b=1).elements()))
+d = Counter(a=1, b=5, e=2)
+print(c + d, c - d, c & d, c | d)
+c.update("aaz")
+c.update({"b": 10})
+print(c)
+c.subtract({"a": 10, "q": 1})
+print(c, +c, -c)
+words = "the cat and the hat and the bat sat".split()
+wc = Counter(words)
+print(wc.most_common(3), wc["the"], wc.get("dog", 0))
+print(Counter([1, 1, 2, 3, 3, 3]), Counter({"x": 0}), Counter(), Counter(a=3) == Counter("aaa"))
+print(dict(Counter("hello")), list(Counter("hello")), sorted(Counter("hello").items(), key=lambda kv: (-kv[1], kv[0])))
+del wc["the"]
+print(wc)

@@ -1,0 +1,3 @@
+# A subpackage using relative imports.
+from .leaf import leaf_name
+print("mods.sub initialised")

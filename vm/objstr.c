@@ -1,0 +1,2184 @@
+/* str: UTF-8 text that knows its code-point count; creation, interning,
+ * hashing and the methods (CPython 3.11's semantics and messages); str.format
+ * and '%' formatting; the utf-8 / ascii / latin-1 codecs (encode, decode). */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../parser/ast.h"
+#include "../parser/pyrepr.h"
+#include "../parser/unicode.h"
+#include "format.h"
+#include "vm.h"
+
+#define TNAME(v) (vm_type_of(vm, (v))->name->data)
+#define COUNT(a) (sizeof(a) / sizeof *(a))
+
+/* ---- creation */
+
+/* Code points in s[0..len): the bytes that are not continuation bytes
+ * (10xxxxxx), counted eight at a time. */
+static size_t count_chars(const char *s, size_t len)
+{
+    const uint64_t high = UINT64_C(0x8080808080808080);
+    size_t cont = 0, i = 0;
+    for (; i + 8 <= len; i += 8) {
+        uint64_t w;
+        memcpy(&w, s + i, 8);
+        cont += (size_t)__builtin_popcountll(w & high & ~(w << 1));
+    }
+    for (; i < len; i++) cont += ((unsigned char)s[i] & 0xC0) == 0x80;
+    return len - cont;
+}
+
+static StrObj *alloc_str(VM *vm, TypeObj *type, size_t len)
+{
+    if (len >= UINT32_MAX) {
+        vm_raise(vm, vm->e_MemoryError, "%s", "");
+        return NULL;
+    }
+    StrObj *s = vm_alloc(vm, type, sizeof *s + len + 1);
+    if (!s) return NULL;
+    s->hash = -1;
+    s->len = (uint32_t)len;
+    s->data[len] = 0;
+    return s;
+}
+
+static Value new_str_of(VM *vm, TypeObj *type, const char *utf8, size_t len)
+{
+    StrObj *s = alloc_str(vm, type, len);
+    if (!s) return V_EXC;
+    if (len) memcpy(s->data, utf8, len);
+    s->nchars = (uint32_t)count_chars(s->data, len);
+    return v_obj(s);
+}
+
+Value vm_new_str(VM *vm, const char *utf8, size_t len)
+{
+    unsigned char c = len == 1 ? (unsigned char)utf8[0] : 0;
+    if (c && c < 128 && v_is_obj(vm->small_strs[c])) return vm->small_strs[c];
+    return new_str_of(vm, vm->t_str, utf8, len);
+}
+
+Value vm_cstr(VM *vm, const char *s) { return vm_new_str(vm, s, strlen(s)); }
+
+StrObj *vm_intern(VM *vm, const char *utf8, size_t len)
+{
+    /* a short name already interned is found through a copy on the C stack,
+     * so that looking one up allocates nothing */
+    union {
+        StrObj s;
+        char room[sizeof(StrObj) + 64];
+    } probe;
+    if (len < sizeof probe.room - sizeof(StrObj)) {
+        probe.s.hdr.type = vm->t_str;
+        probe.s.hash = -1;
+        probe.s.len = (uint32_t)len;
+        if (len) memcpy(probe.s.data, utf8, len);
+        probe.s.data[len] = 0;
+        Value found = vm_dict_get_str(vm->interned, &probe.s);
+        if (found != V_UNBOUND) return AS_STR(found);
+    }
+    Value s = vm_new_str(vm, utf8, len);
+    if (s == V_EXC) return NULL;
+    Value found = vm_dict_get_str(vm->interned, AS_STR(s));
+    if (found != V_UNBOUND) return AS_STR(found);
+    AS_STR(s)->interned = true;
+    return vm_dict_set_str(vm, vm->interned, AS_STR(s), s) ? AS_STR(s) : NULL;
+}
+
+int64_t vm_str_hash(StrObj *s)
+{
+    if (s->hash != -1) return s->hash;
+    /* FNV-1a, then a final mix so that short keys spread over the low bits */
+    uint64_t h = UINT64_C(14695981039346656037);
+    for (uint32_t i = 0; i < s->len; i++) h = (h ^ (unsigned char)s->data[i]) * UINT64_C(1099511628211);
+    h ^= h >> 32;
+    h *= UINT64_C(0x9E3779B97F4A7C15);
+    h ^= h >> 29;
+    int64_t r = (int64_t)h;
+    s->hash = r == -1 ? -2 : r;
+    return s->hash;
+}
+
+bool vm_str_eq(StrObj *a, StrObj *b)
+{
+    if (a == b) return true;
+    if (a->len != b->len || (a->hash != -1 && b->hash != -1 && a->hash != b->hash)) return false;
+    return !memcmp(a->data, b->data, a->len);
+}
+
+int vm_str_cmp(StrObj *a, StrObj *b)
+{
+    /* UTF-8 byte order is code-point order */
+    int c = memcmp(a->data, b->data, a->len < b->len ? a->len : b->len);
+    if (c == 0) c = (a->len > b->len) - (a->len < b->len);
+    return (c > 0) - (c < 0);
+}
+
+Value vm_str_concat(VM *vm, StrObj *a, StrObj *b)
+{
+    if (a->len == 0 && b->hdr.type == vm->t_str) return v_obj(b);
+    if (b->len == 0 && a->hdr.type == vm->t_str) return v_obj(a);
+    StrObj *s = alloc_str(vm, vm->t_str, (size_t)a->len + b->len);
+    if (!s) return V_EXC;
+    memcpy(s->data, a->data, a->len);
+    memcpy(s->data + a->len, b->data, b->len);
+    s->nchars = a->nchars + b->nchars;
+    return v_obj(s);
+}
+
+Value vm_str_repeat(VM *vm, StrObj *s, int64_t n)
+{
+    if (n <= 0 || s->len == 0) return vm_new_str(vm, "", 0);
+    if (n == 1 && s->hdr.type == vm->t_str) return v_obj(s);
+    if ((uint64_t)n > (uint64_t)INT64_MAX / s->len)
+        return vm_raise(vm, vm->e_OverflowError, "repeated string is too long");
+    size_t total = (size_t)n * s->len;
+    StrObj *r = alloc_str(vm, vm->t_str, total);
+    if (!r) return V_EXC;
+    memcpy(r->data, s->data, s->len);
+    /* doubling copies */
+    for (size_t done = s->len; done < total;) {
+        size_t k = done < total - done ? done : total - done;
+        memcpy(r->data + done, r->data, k);
+        done += k;
+    }
+    r->nchars = (uint32_t)(s->nchars * (size_t)n);
+    return v_obj(r);
+}
+
+bool vm_str_contains(StrObj *s, StrObj *sub)
+{
+    return sub->len == 0 || memmem(s->data, s->len, sub->data, sub->len) != NULL;
+}
+
+Value vm_new_bytes(VM *vm, const void *data, size_t len)
+{
+    if (len >= UINT32_MAX) return vm_raise(vm, vm->e_MemoryError, "%s", "");
+    BytesObj *b = vm_alloc(vm, vm->t_bytes, sizeof *b + len + 1);
+    if (!b) return V_EXC;
+    b->hash = -1;
+    b->len = (uint32_t)len;
+    if (len) memcpy(b->data, data, len);
+    b->data[len] = 0;
+    return v_obj(b);
+}
+
+/* A piece of src: its code points need no counting when src is ASCII. */
+static Value part_of(VM *vm, const StrObj *src, const char *p, size_t n)
+{
+    if (src->len != src->nchars || n == 1) return vm_new_str(vm, p, n);
+    StrObj *s = alloc_str(vm, vm->t_str, n);
+    if (!s) return V_EXC;
+    if (n) memcpy(s->data, p, n);
+    s->nchars = (uint32_t)n;
+    return v_obj(s);
+}
+
+/* ---- code points: the data is valid UTF-8 (lone surrogates in their
+ * three-byte form), so decoding needs no checks */
+
+static size_t cp_len(char c)
+{
+    unsigned char b = (unsigned char)c;
+    return b < 0x80 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4;
+}
+
+static uint32_t cp_at(const char *s, size_t i)
+{
+    const unsigned char *p = (const unsigned char *)s + i;
+    switch (cp_len(s[i])) {
+    case 1: return p[0];
+    case 2: return (uint32_t)(p[0] & 0x1F) << 6 | (p[1] & 0x3F);
+    case 3: return (uint32_t)(p[0] & 0x0F) << 12 | (uint32_t)(p[1] & 0x3F) << 6 | (p[2] & 0x3F);
+    default:
+        return (uint32_t)(p[0] & 0x07) << 18 | (uint32_t)(p[1] & 0x3F) << 12 | (uint32_t)(p[2] & 0x3F) << 6 |
+               (p[3] & 0x3F);
+    }
+}
+
+/* The start of the code point before byte i (> 0). */
+static size_t cp_before(const char *s, size_t i)
+{
+    do i--;
+    while (i > 0 && ((unsigned char)s[i] & 0xC0) == 0x80);
+    return i;
+}
+
+static bool is_ascii(const StrObj *s) { return s->len == s->nchars; }
+
+/* Byte offset of code point ci (0..nchars). */
+static size_t byte_at(const StrObj *s, int64_t ci)
+{
+    if (is_ascii(s)) return (size_t)ci;
+    if (ci > (int64_t)s->nchars / 2) {
+        size_t i = s->len;
+        for (int64_t k = s->nchars; k > ci; k--) i = cp_before(s->data, i);
+        return i;
+    }
+    size_t i = 0;
+    for (int64_t k = 0; k < ci; k++) i += cp_len(s->data[i]);
+    return i;
+}
+
+static void put_cp(StrBuf *b, uint32_t cp)
+{
+    char buf[4];
+    sb_putn(b, buf, (size_t)uni_encode_utf8(cp, buf));
+}
+
+/* ---- character classes. Case mapping covers Latin (Extended-A, most of
+ * Extended-B and Additional), Greek, Cyrillic, Armenian and fullwidth Latin,
+ * plus the one-to-many mappings of U+00DF, U+0130, U+0149, U+0390, U+03B0 and
+ * the Latin ligatures; other scripts are left as they are. */
+
+typedef struct {
+    uint32_t lo, hi;
+    int32_t delta;
+    uint8_t step;           /* 2: only every other code point from lo (alternating pairs) */
+} CaseRange;
+
+static const CaseRange to_lower_map[] = {
+    {0x41, 0x5A, 32, 1},       {0xC0, 0xD6, 32, 1},       {0xD8, 0xDE, 32, 1},      {0x100, 0x12E, 1, 2},
+    {0x130, 0x130, -199, 1},   {0x132, 0x136, 1, 2},      {0x139, 0x147, 1, 2},     {0x14A, 0x176, 1, 2},
+    {0x178, 0x178, -121, 1},   {0x179, 0x17D, 1, 2},      {0x1A0, 0x1A0, 1, 1},     {0x1AF, 0x1AF, 1, 1},
+    {0x1C4, 0x1C4, 2, 1},      {0x1C5, 0x1C5, 1, 1},      {0x1C7, 0x1C7, 2, 1},     {0x1C8, 0x1C8, 1, 1},
+    {0x1CA, 0x1CA, 2, 1},      {0x1CB, 0x1CB, 1, 1},      {0x1CD, 0x1DB, 1, 2},     {0x1DE, 0x1EE, 1, 2},
+    {0x1F1, 0x1F1, 2, 1},      {0x1F2, 0x1F2, 1, 1},      {0x1F4, 0x1F4, 1, 1},     {0x1F8, 0x21E, 1, 2},
+    {0x222, 0x232, 1, 2},      {0x386, 0x386, 38, 1},     {0x388, 0x38A, 37, 1},    {0x38C, 0x38C, 64, 1},
+    {0x38E, 0x38F, 63, 1},     {0x391, 0x3A1, 32, 1},     {0x3A3, 0x3AB, 32, 1},    {0x400, 0x40F, 80, 1},
+    {0x410, 0x42F, 32, 1},     {0x460, 0x480, 1, 2},      {0x48A, 0x4BE, 1, 2},     {0x4C0, 0x4C0, 15, 1},
+    {0x4C1, 0x4CD, 1, 2},      {0x4D0, 0x52E, 1, 2},      {0x531, 0x556, 48, 1},    {0x1E00, 0x1E94, 1, 2},
+    {0x1E9E, 0x1E9E, -7615, 1}, {0x1EA0, 0x1EFE, 1, 2},   {0xFF21, 0xFF3A, 32, 1},
+};
+
+static const CaseRange to_upper_map[] = {
+    {0x61, 0x7A, -32, 1},      {0xB5, 0xB5, 743, 1},      {0xE0, 0xF6, -32, 1},     {0xF8, 0xFE, -32, 1},
+    {0xFF, 0xFF, 121, 1},      {0x101, 0x12F, -1, 2},     {0x131, 0x131, -232, 1},  {0x133, 0x137, -1, 2},
+    {0x13A, 0x148, -1, 2},     {0x14B, 0x177, -1, 2},     {0x17A, 0x17E, -1, 2},    {0x17F, 0x17F, -300, 1},
+    {0x1A1, 0x1A1, -1, 1},     {0x1B0, 0x1B0, -1, 1},     {0x1C5, 0x1C5, -1, 1},    {0x1C6, 0x1C6, -2, 1},
+    {0x1C8, 0x1C8, -1, 1},     {0x1C9, 0x1C9, -2, 1},     {0x1CB, 0x1CB, -1, 1},    {0x1CC, 0x1CC, -2, 1},
+    {0x1CE, 0x1DC, -1, 2},     {0x1DF, 0x1EF, -1, 2},     {0x1F2, 0x1F2, -1, 1},    {0x1F3, 0x1F3, -2, 1},
+    {0x1F5, 0x1F5, -1, 1},     {0x1F9, 0x21F, -1, 2},     {0x223, 0x233, -1, 2},    {0x3AC, 0x3AC, -38, 1},
+    {0x3AD, 0x3AF, -37, 1},    {0x3B1, 0x3C1, -32, 1},    {0x3C2, 0x3C2, -31, 1},   {0x3C3, 0x3CB, -32, 1},
+    {0x3CC, 0x3CC, -64, 1},    {0x3CD, 0x3CE, -63, 1},    {0x430, 0x44F, -32, 1},   {0x450, 0x45F, -80, 1},
+    {0x461, 0x481, -1, 2},     {0x48B, 0x4BF, -1, 2},     {0x4C2, 0x4CE, -1, 2},    {0x4CF, 0x4CF, -15, 1},
+    {0x4D1, 0x52F, -1, 2},     {0x561, 0x586, -48, 1},    {0x1E01, 0x1E95, -1, 2},  {0x1EA1, 0x1EFF, -1, 2},
+    {0xFF41, 0xFF5A, -32, 1},
+};
+
+static uint32_t map_case(const CaseRange *t, size_t n, uint32_t c)
+{
+    size_t lo = 0, hi = n;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (c > t[mid].hi)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    if (lo < n && c >= t[lo].lo && (c - t[lo].lo) % t[lo].step == 0) return (uint32_t)((int32_t)c + t[lo].delta);
+    return c;
+}
+
+static uint32_t lower_cp(uint32_t c)
+{
+    if (c < 0x80) return c >= 'A' && c <= 'Z' ? c + 32 : c;
+    return map_case(to_lower_map, COUNT(to_lower_map), c);
+}
+
+static uint32_t upper_cp(uint32_t c)
+{
+    if (c < 0x80) return c >= 'a' && c <= 'z' ? c - 32 : c;
+    return map_case(to_upper_map, COUNT(to_upper_map), c);
+}
+
+/* The titlecase digraphs (U+01C5 ǅ and its kin), each between its upper and lower forms. */
+static bool is_title_cp(uint32_t c) { return c == 0x1C5 || c == 0x1C8 || c == 0x1CB || c == 0x1F2; }
+
+static uint32_t title_cp(uint32_t c)
+{
+    if (c >= 0x1C4 && c <= 0x1CC) return 0x1C5 + 3 * ((c - 0x1C4) / 3);
+    if (c >= 0x1F1 && c <= 0x1F3) return 0x1F2;
+    return upper_cp(c);
+}
+
+static bool is_upper_cp(uint32_t c) { return lower_cp(c) != c && !is_title_cp(c); }
+/* lowercase letters without a simple uppercase: ß, ĸ, ŉ, the ordinal
+ * indicators, ΐ, ΰ and the Latin ligatures ﬀ..ﬆ */
+static bool is_lower_cp(uint32_t c)
+{
+    return (upper_cp(c) != c && !is_title_cp(c)) || c == 0xDF || c == 0x138 || c == 0x149 || c == 0xAA ||
+           c == 0xBA || c == 0x390 || c == 0x3B0 || (c >= 0xFB00 && c <= 0xFB06);
+}
+static bool is_cased_cp(uint32_t c) { return is_upper_cp(c) || is_lower_cp(c) || is_title_cp(c); }
+
+static bool is_space_cp(uint32_t c)
+{
+    if (c < 0x80) return c == ' ' || (c >= '\t' && c <= '\r') || (c >= 0x1C && c <= 0x1F);
+    return c == 0x85 || c == 0xA0 || c == 0x1680 || (c >= 0x2000 && c <= 0x200A) || c == 0x2028 || c == 0x2029 ||
+           c == 0x202F || c == 0x205F || c == 0x3000;
+}
+
+static bool is_linebreak_cp(uint32_t c)
+{
+    return c == '\n' || c == '\r' || c == 0x0B || c == 0x0C || (c >= 0x1C && c <= 0x1E) || c == 0x85 || c == 0x2028 ||
+           c == 0x2029;
+}
+
+/* The zeros of the decimal digit runs (Unicode category Nd) most scripts use. */
+static const uint32_t decimal_zeros[] = {
+    0x30,    0x660,   0x6F0,   0x7C0,   0x966,   0x9E6,   0xA66,   0xAE6,   0xB66,   0xBE6,   0xC66,   0xCE6,
+    0xD66,   0xDE6,   0xE50,   0xED0,   0xF20,   0x1040,  0x1090,  0x17E0,  0x1810,  0x1946,  0x19D0,  0x1A80,
+    0x1A90,  0x1B50,  0x1BB0,  0x1C40,  0x1C50,  0xA620,  0xA8D0,  0xA900,  0xA9D0,  0xA9F0,  0xAA50,  0xABF0,
+    0xFF10,  0x104A0, 0x11066, 0x1D7CE, 0x1D7D8, 0x1D7E2, 0x1D7EC, 0x1D7F6, 0x1E950, 0x1FBF0,
+};
+
+static bool is_decimal_cp(uint32_t c)
+{
+    if (c < 0x80) return c >= '0' && c <= '9';
+    for (size_t i = 0; i < COUNT(decimal_zeros); i++)
+        if (c >= decimal_zeros[i] && c < decimal_zeros[i] + 10) return true;
+    return false;
+}
+
+/* Ranges beyond the decimals: digits (superscripts, circled...) then the
+ * other numerics (fractions, Roman numerals, CJK numerals). */
+static const uint32_t digit_ranges[][2] = {
+    {0xB2, 0xB3},     {0xB9, 0xB9},     {0x1369, 0x1371}, {0x2070, 0x2070}, {0x2074, 0x2079}, {0x2080, 0x2089},
+    {0x2460, 0x2468}, {0x2474, 0x247C}, {0x2488, 0x2490}, {0x24EA, 0x24EA}, {0x24F5, 0x24FD}, {0x24FF, 0x24FF},
+    {0x2776, 0x277E}, {0x2780, 0x2788}, {0x278A, 0x2792},
+};
+static const uint32_t numeric_ranges[][2] = {
+    {0xBC, 0xBE},     {0x2150, 0x2182}, {0x2185, 0x2189}, {0x2469, 0x2473}, {0x247D, 0x2487}, {0x2491, 0x249B},
+    {0x24EB, 0x24F4}, {0x24FE, 0x24FE}, {0x3007, 0x3007}, {0x3021, 0x3029}, {0x3038, 0x303A}, {0x4E00, 0x4E00},
+    {0x4E03, 0x4E03}, {0x4E07, 0x4E07}, {0x4E09, 0x4E09}, {0x4E5D, 0x4E5D}, {0x4E8C, 0x4E8C}, {0x4E94, 0x4E94},
+    {0x5104, 0x5104}, {0x5146, 0x5146}, {0x516B, 0x516B}, {0x516D, 0x516D}, {0x5341, 0x5341}, {0x5343, 0x5343},
+    {0x56DB, 0x56DB}, {0x767E, 0x767E},
+};
+
+static bool in_ranges(const uint32_t (*r)[2], size_t n, uint32_t c)
+{
+    for (size_t i = 0; i < n; i++)
+        if (c >= r[i][0] && c <= r[i][1]) return true;
+    return false;
+}
+
+static bool is_digit_cp(uint32_t c)
+{
+    return is_decimal_cp(c) || (c >= 0x80 && in_ranges(digit_ranges, COUNT(digit_ranges), c));
+}
+
+static bool is_numeric_cp(uint32_t c)
+{
+    return is_digit_cp(c) || (c >= 0x80 && in_ranges(numeric_ranges, COUNT(numeric_ranges), c));
+}
+
+static bool is_alpha_cp(uint32_t c)
+{
+    if (c < 0x80) return (c | 0x20) >= 'a' && (c | 0x20) <= 'z';
+    /* letters: the identifier-start characters that are not numbers */
+    return is_cased_cp(c) || (uni_is_id_start(c) && !is_numeric_cp(c));
+}
+
+static bool is_alnum_cp(uint32_t c) { return is_alpha_cp(c) || is_numeric_cp(c); }
+
+char *vm_str_ascii_digits(const StrObj *s, size_t *len)
+{
+    char *out = malloc((size_t)s->len + 1), *o = out;
+    if (!out) return NULL;
+    for (size_t i = 0; i < s->len; i += cp_len(s->data[i])) {
+        uint32_t c = cp_at(s->data, i);
+        if (c < 0x80) {
+            *o++ = (char)c;
+            continue;
+        }
+        size_t k = 0;
+        while (k < COUNT(decimal_zeros) && !(c >= decimal_zeros[k] && c < decimal_zeros[k] + 10)) k++;
+        *o++ = k < COUNT(decimal_zeros) ? (char)('0' + (c - decimal_zeros[k])) : is_space_cp(c) ? ' ' : '?';
+    }
+    *o = 0;
+    *len = (size_t)(o - out);
+    return out;
+}
+
+/* ---- receivers and arguments */
+
+static StrObj *self_str(VM *vm, Value *args, int nargs, const char *meth)
+{
+    return vm_check_self(vm, args, nargs, vm->t_str, meth) ? AS_STR(args[0]) : NULL;
+}
+
+/* Parses a method's arguments after self into out. */
+static StrObj *self_args(VM *vm, Value *args, int nargs, TupleObj *kw, const char *meth, const char *const *names,
+                         int nparams, int maxpos, int minargs, Value *out)
+{
+    if (!vm_check_self(vm, args, nargs, vm->t_str, meth) ||
+        !vm_parse_args(vm, meth, args + 1, nargs - 1, kw, names, nparams, maxpos, minargs, out))
+        return NULL;
+    return AS_STR(args[0]);
+}
+
+/* The methods that share one implementation, told apart by its last arguments. */
+#define SHARED(name, impl, ...)                                                                    \
+    static Value str_##name(VM *vm, Value *args, int nargs, TupleObj *kw)                          \
+    {                                                                                              \
+        return impl(vm, args, nargs, kw, #name, __VA_ARGS__);                                      \
+    }
+
+/* The arguments after self of a method whose parameters are all positional:
+ * "str.find() takes no keyword arguments", and the count checked in the
+ * words of CPython's getargs ("find() takes at least 1 argument (0 given)")
+ * or of Argument Clinic ("center expected at least 1 argument, got 0"). */
+static StrObj *posonly_args(VM *vm, Value *args, int nargs, TupleObj *kw, const char *meth, int min, int max,
+                            bool getargs, Value *out)
+{
+    if (!vm_check_self(vm, args, nargs, vm->t_str, meth)) return NULL;
+    if (kw && kw->len) {
+        vm_raise(vm, vm->e_TypeError, "str.%s() takes no keyword arguments", meth);
+        return NULL;
+    }
+    int n = nargs - 1;
+    if (getargs && (n < min || n > max)) {
+        int k = n < min ? min : max;
+        vm_raise(vm, vm->e_TypeError, "%s() takes %s %d argument%s (%d given)", meth, n < min ? "at least" : "at most",
+                 k, k == 1 ? "" : "s", n);
+        return NULL;
+    }
+    if (!vm_check_nargs(vm, meth, n, NULL, min, max)) return NULL;
+    for (int i = 0; i < max; i++) out[i] = i < n ? args[i + 1] : V_UNBOUND;
+    return AS_STR(args[0]);
+}
+
+/* A str argument; fmt gets the offending type's name. */
+static StrObj *str_arg(VM *vm, Value v, const char *fmt)
+{
+    if (v_has_layout(v, LAYOUT_STR)) return AS_STR(v);
+    vm_raise(vm, vm->e_TypeError, fmt, TNAME(v));
+    return NULL;
+}
+
+/* self unchanged: itself for an exact str, a plain copy for a subclass. */
+static Value unchanged(VM *vm, StrObj *s)
+{
+    if (s->hdr.type == vm->t_str) return v_obj(s);
+    return new_str_of(vm, vm->t_str, s->data, s->len);
+}
+
+/* The start and end of find() and its kin: char indices clamped like a
+ * slice's (CPython's ADJUST_INDICES). */
+static bool range_args(VM *vm, const StrObj *s, Value vs, Value ve, int64_t *start, int64_t *end)
+{
+    int64_t len = s->nchars;
+    *start = 0;
+    *end = INT64_MAX;
+    Value given[2] = {vs, ve};
+    int64_t *out[2] = {start, end};
+    for (int i = 0; i < 2; i++) {
+        Value v = given[i];
+        if (v == V_UNBOUND || v == V_NONE) continue;
+        if (!vm_is_int(vm, v) && vm_type_lookup(vm_type_of(vm, v), vm->s___index__) == V_UNBOUND) {
+            vm_raise(vm, vm->e_TypeError, "slice indices must be integers or None or have an __index__ method");
+            return false;
+        }
+        if (!vm_clamped_index(vm, v, out[i])) return false;
+    }
+    if (*end > len)
+        *end = len;
+    else if (*end < 0 && (*end += len) < 0)
+        *end = 0;
+    if (*start < 0 && (*start += len) < 0) *start = 0;
+    return true;
+}
+
+/* ---- searching */
+
+static const char *rmemmem(const char *hay, size_t hlen, const char *needle, size_t nlen)
+{
+    if (nlen == 0) return hay + hlen;
+    if (nlen > hlen) return NULL;
+    for (const char *p = hay + hlen - nlen;; p--) {
+        if (*p == *needle && !memcmp(p, needle, nlen)) return p;
+        if (p == hay) return NULL;
+    }
+}
+
+/* The char index of sub in s[start..end) (from the right when `reverse`), or -1. */
+static int64_t find_in(const StrObj *s, const StrObj *sub, int64_t start, int64_t end, bool reverse)
+{
+    if (end - start < (int64_t)sub->nchars) return -1;
+    size_t bs = byte_at(s, start), be = byte_at(s, end);
+    const char *p = reverse ? rmemmem(s->data + bs, be - bs, sub->data, sub->len)
+                            : memmem(s->data + bs, be - bs, sub->data, sub->len);
+    if (!p) return -1;
+    return start + (int64_t)count_chars(s->data + bs, (size_t)(p - (s->data + bs)));
+}
+
+/* find / rfind / index / rindex / count share their argument handling. */
+typedef enum { FIND, RFIND, INDEX, RINDEX, COUNT_SUB } FindKind;
+
+static Value find_method(VM *vm, Value *args, int nargs, TupleObj *kw, const char *meth, FindKind kind)
+{
+    Value a[3];
+    StrObj *s = posonly_args(vm, args, nargs, kw, meth, 1, 3, true, a);
+    if (!s) return V_EXC;
+    StrObj *sub = str_arg(vm, a[0], "must be str, not %s");
+    int64_t start, end;
+    if (!sub || !range_args(vm, s, a[1], a[2], &start, &end)) return V_EXC;
+    if (kind == COUNT_SUB) {
+        if (end - start < (int64_t)sub->nchars) return v_int(0);
+        if (sub->len == 0) return vm_int_from_i64(vm, end - start + 1);
+        size_t bs = byte_at(s, start), be = byte_at(s, end);
+        int64_t n = 0;
+        const char *end = s->data + be;
+        for (const char *p = s->data + bs; (p = memmem(p, (size_t)(end - p), sub->data, sub->len)); p += sub->len) n++;
+        return vm_int_from_i64(vm, n);
+    }
+    int64_t i = find_in(s, sub, start, end, kind == RFIND || kind == RINDEX);
+    if (i < 0 && (kind == INDEX || kind == RINDEX)) return vm_raise(vm, vm->e_ValueError, "substring not found");
+    return vm_int_from_i64(vm, i);
+}
+
+SHARED(find, find_method, FIND)
+SHARED(rfind, find_method, RFIND)
+SHARED(index, find_method, INDEX)
+SHARED(rindex, find_method, RINDEX)
+SHARED(count, find_method, COUNT_SUB)
+
+/* startswith / endswith: prefix a str or a tuple of them (CPython's tailmatch). */
+static Value tailmatch_method(VM *vm, Value *args, int nargs, TupleObj *kw, const char *meth, bool at_end)
+{
+    Value a[3];
+    StrObj *s = posonly_args(vm, args, nargs, kw, meth, 1, 3, true, a);
+    int64_t start, end;
+    if (!s || !range_args(vm, s, a[1], a[2], &start, &end)) return V_EXC;
+    bool tuple = v_has_layout(a[0], LAYOUT_TUPLE);
+    if (!tuple && !v_has_layout(a[0], LAYOUT_STR))
+        return vm_raise(vm, vm->e_TypeError, "%s first arg must be str or a tuple of str, not %s", meth, TNAME(a[0]));
+    uint32_t n = tuple ? AS_TUPLE(a[0])->len : 1;
+    for (uint32_t i = 0; i < n; i++) {
+        Value x = tuple ? AS_TUPLE(a[0])->items[i] : a[0];
+        if (!v_has_layout(x, LAYOUT_STR))
+            return vm_raise(vm, vm->e_TypeError, "tuple for %s must only contain str, not %s", meth, TNAME(x));
+        StrObj *sub = AS_STR(x);
+        int64_t last = end - sub->nchars;
+        if (last < start) continue;
+        size_t at = byte_at(s, at_end ? last : start);
+        if (at + sub->len <= s->len && !memcmp(s->data + at, sub->data, sub->len)) return V_TRUE;
+    }
+    return V_FALSE;
+}
+
+SHARED(startswith, tailmatch_method, false)
+SHARED(endswith, tailmatch_method, true)
+
+static Value str_contains(VM *vm, Value *args, int nargs, TupleObj *kw)
+{
+    if (!vm_method_args(vm, args, nargs, kw, vm->t_str, "__contains__", 1)) return V_EXC;
+    if (!v_has_layout(args[1], LAYOUT_STR))
+        return vm_raise(vm, vm->e_TypeError, "'in <string>' requires string as left operand, not %s", TNAME(args[1]));
+    return v_bool(vm_str_contains(AS_STR(args[0]), AS_STR(args[1])));
+}
+
+/* ---- splitting */
+
+static bool push_piece(VM *vm, Value list, const StrObj *src, const char *p, size_t n)
+{
+    Value s = part_of(vm, src, p, n);
+    return s != V_EXC && vm_list_append(vm, AS_LIST(list), s);
+}
+
+static void reverse_list(ListObj *l)
+{
+    for (uint32_t i = 0, j = l->len ? l->len - 1 : 0; i < j; i++, j--) {
+        Value t = l->items[i];
+        l->items[i] = l->items[j];
+        l->items[j] = t;
+    }
+}
+
+/* split() and rsplit() on runs of whitespace. */
+static bool split_whitespace(VM *vm, Value list, const StrObj *s, int64_t maxsplit, bool reverse)
+{
+    const char *d = s->data;
+    if (!reverse) {
+        size_t i = 0, n = s->len;
+        for (;;) {
+            while (i < n && is_space_cp(cp_at(d, i))) i += cp_len(d[i]);
+            if (i == n) return true;
+            if (maxsplit-- == 0) return push_piece(vm, list, s, d + i, n - i);
+            size_t j = i;
+            while (i < n && !is_space_cp(cp_at(d, i))) i += cp_len(d[i]);
+            if (!push_piece(vm, list, s, d + j, i - j)) return false;
+        }
+    }
+    size_t i = s->len;
+    for (;;) {
+        while (i > 0 && is_space_cp(cp_at(d, cp_before(d, i)))) i = cp_before(d, i);
+        if (i == 0) break;
+        if (maxsplit-- == 0) {
+            if (!push_piece(vm, list, s, d, i)) return false;
+            break;
+        }
+        size_t j = i;
+        while (i > 0 && !is_space_cp(cp_at(d, cp_before(d, i)))) i = cp_before(d, i);
+        if (!push_piece(vm, list, s, d + i, j - i)) return false;
+    }
+    reverse_list(AS_LIST(list));
+    return true;
+}
+
+static bool split_sep(VM *vm, Value list, const StrObj *s, const StrObj *sep, int64_t maxsplit, bool reverse)
+{
+    const char *d = s->data;
+    if (!reverse) {
+        const char *p = d, *end = d + s->len, *q;
+        while (maxsplit-- != 0 && (q = memmem(p, (size_t)(end - p), sep->data, sep->len))) {
+            if (!push_piece(vm, list, s, p, (size_t)(q - p))) return false;
+            p = q + sep->len;
+        }
+        return push_piece(vm, list, s, p, (size_t)(end - p));
+    }
+    size_t end = s->len;
+    const char *q;
+    while (maxsplit-- != 0 && (q = rmemmem(d, end, sep->data, sep->len))) {
+        size_t at = (size_t)(q - d);
+        if (!push_piece(vm, list, s, q + sep->len, end - at - sep->len)) return false;
+        end = at;
+    }
+    if (!push_piece(vm, list, s, d, end)) return false;
+    reverse_list(AS_LIST(list));
+    return true;
+}
+
+static Value split_method(VM *vm, Value *args, int nargs, TupleObj *kw, const char *meth, bool reverse)
+{
+    static const char *const names[] = {"sep", "maxsplit"};
+    Value a[2];
+    StrObj *s = self_args(vm, args, nargs, kw, meth, names, 2, 2, 0, a);
+    if (!s) return V_EXC;
+    int64_t maxsplit = -1;
+    if (a[1] != V_UNBOUND && !vm_index(vm, a[1], &maxsplit)) return V_EXC;
+    StrObj *sep = NULL;
+    if (a[0] != V_UNBOUND && a[0] != V_NONE) {
+        if (!(sep = str_arg(vm, a[0], "must be str or None, not %s"))) return V_EXC;
+        if (sep->len == 0) return vm_raise(vm, vm->e_ValueError, "empty separator");
+    }
+    if (maxsplit < 0) maxsplit = -1;
+    Value list = vm_new_list(vm, 0);
+    if (list == V_EXC) return V_EXC;
+    bool ok = sep ? split_sep(vm, list, s, sep, maxsplit, reverse) : split_whitespace(vm, list, s, maxsplit, reverse);
+    return ok ? list : V_EXC;
+}
+
+SHARED(split, split_method, false)
+SHARED(rsplit, split_method, true)
+
+static Value str_splitlines(VM *vm, Value *args, int nargs, TupleObj *kw)
+{
+    static const char *const names[] = {"keepends"};
+    Value a[1];
+    StrObj *s = self_args(vm, args, nargs, kw, "splitlines", names, 1, 1, 0, a);
+    if (!s) return V_EXC;
+    int keep = a[0] == V_UNBOUND ? 0 : vm_truthy(vm, a[0]);
+    if (keep < 0) return V_EXC;
+    Value list = vm_new_list(vm, 0);
+    if (list == V_EXC) return V_EXC;
+    const char *d = s->data;
+    size_t i = 0, n = s->len;
+    while (i < n) {
+        size_t j = i;
+        while (i < n && !is_linebreak_cp(cp_at(d, i))) i += cp_len(d[i]);
+        size_t eol = i;
+        if (i < n) {
+            i += d[i] == '\r' && i + 1 < n && d[i + 1] == '\n' ? 2 : cp_len(d[i]);
+            if (keep) eol = i;
+        }
+        if (!push_piece(vm, list, s, d + j, eol - j)) return V_EXC;
+    }
+    return list;
+}
+
+/* partition / rpartition */
+static Value partition_method(VM *vm, Value *args, int nargs, TupleObj *kw, const char *meth, bool reverse)
+{
+    StrObj *s = vm_method_args(vm, args, nargs, kw, vm->t_str, meth, 1) ? AS_STR(args[0]) : NULL;
+    StrObj *sep = s ? str_arg(vm, args[1], "must be str, not %s") : NULL;
+    if (!sep) return V_EXC;
+    if (sep->len == 0) return vm_raise(vm, vm->e_ValueError, "empty separator");
+    const char *p = (reverse ? rmemmem : (const char *(*)(const char *, size_t, const char *, size_t))memmem)(
+        s->data, s->len, sep->data, sep->len);
+    Value t = vm_new_tuple(vm, 3);
+    if (t == V_EXC) return V_EXC;
+    Value *items = AS_TUPLE(t)->items;
+    Value empty = vm_new_str(vm, "", 0);
+    if (empty == V_EXC) return V_EXC;
+    if (!p) {
+        Value whole = unchanged(vm, s);
+        if (whole == V_EXC) return V_EXC;
+        items[0] = reverse ? empty : whole;
+        items[1] = empty;
+        items[2] = reverse ? whole : empty;
+        return t;
+    }
+    size_t at = (size_t)(p - s->data);
+    items[0] = part_of(vm, s, s->data, at);
+    items[1] = unchanged(vm, sep);
+    items[2] = part_of(vm, s, p + sep->len, s->len - at - sep->len);
+    for (int i = 0; i < 3; i++)
+        if (items[i] == V_EXC) return V_EXC;
+    return t;
+}
+
+SHARED(partition, partition_method, false)
+SHARED(rpartition, partition_method, true)
+
+/* join(iterable): every item a str ("sequence item 1: expected str instance, int found"). */
+static Value str_join(VM *vm, Value *args, int nargs, TupleObj *kw)
+{
+    if (!vm_method_args(vm, args, nargs, kw, vm->t_str, "join", 1)) return V_EXC;
+    StrObj *sep = AS_STR(args[0]);
+    Value seq = args[1];
+    size_t mark = vm->nroots;
+    if (!v_has_layout(seq, LAYOUT_LIST) && !v_has_layout(seq, LAYOUT_TUPLE)) {
+        TypeObj *t = vm_type_of(vm, seq);
+        if (!t->iternext && vm_type_lookup(t, vm->s___iter__) == V_UNBOUND &&
+            vm_type_lookup(t, vm->s___getitem__) == V_UNBOUND)
+            return vm_raise(vm, vm->e_TypeError, "can only join an iterable");
+        seq = vm_list_from(vm, seq);
+        if (seq == V_EXC) return V_EXC;
+        vm_push_root(vm, seq);
+    }
+    bool list = v_has_layout(seq, LAYOUT_LIST);
+    uint32_t n = list ? AS_LIST(seq)->len : AS_TUPLE(seq)->len;
+    Value *items = list ? AS_LIST(seq)->items : AS_TUPLE(seq)->items;
+    Value r = V_EXC;
+    size_t total = n ? (size_t)sep->len * (n - 1) : 0, chars = n ? (size_t)sep->nchars * (n - 1) : 0;
+    for (uint32_t i = 0; i < n; i++) {
+        if (!v_has_layout(items[i], LAYOUT_STR)) {
+            vm_raise(vm, vm->e_TypeError, "sequence item %u: expected str instance, %s found", i, TNAME(items[i]));
+            goto done;
+        }
+        total += AS_STR(items[i])->len;
+        chars += AS_STR(items[i])->nchars;
+    }
+    if (n == 1 && AS_OBJ(items[0])->type == vm->t_str) {
+        r = items[0];
+        goto done;
+    }
+    StrObj *out = alloc_str(vm, vm->t_str, total);
+    if (!out) goto done;
+    char *p = out->data;
+    for (uint32_t i = 0; i < n; i++) {
+        if (i && sep->len) {
+            memcpy(p, sep->data, sep->len);
+            p += sep->len;
+        }
+        StrObj *x = AS_STR(items[i]);
+        if (x->len) memcpy(p, x->data, x->len);
+        p += x->len;
+    }
+    out->nchars = (uint32_t)chars;
+    r = v_obj(out);
+done:
+    vm_pop_roots(vm, vm->nroots - mark);
+    return r;
+}
+
+/* ---- stripping, padding, replacing */
+
+/* Whether cp is among the code points of chars (NULL: whitespace). */
+static bool strip_member(const StrObj *chars, uint32_t cp)
+{
+    if (!chars) return is_space_cp(cp);
+    for (size_t i = 0; i < chars->len; i += cp_len(chars->data[i]))
+        if (cp_at(chars->data, i) == cp) return true;
+    return false;
+}
+
+static Value strip_method(VM *vm, Value *args, int nargs, TupleObj *kw, const char *meth, bool left, bool right)
+{
+    Value a[1];
+    StrObj *s = posonly_args(vm, args, nargs, kw, meth, 0, 1, false, a);
+    if (!s) return V_EXC;
+    StrObj *chars = NULL;
+    if (a[0] != V_UNBOUND && a[0] != V_NONE) {
+        if (!v_has_layout(a[0], LAYOUT_STR)) return vm_raise(vm, vm->e_TypeError, "%s arg must be None or str", meth);
+        chars = AS_STR(a[0]);
+    }
+    size_t i = 0, j = s->len;
+    if (left)
+        while (i < j && strip_member(chars, cp_at(s->data, i))) i += cp_len(s->data[i]);
+    if (right)
+        while (j > i && strip_member(chars, cp_at(s->data, cp_before(s->data, j)))) j = cp_before(s->data, j);
+    if (i == 0 && j == s->len) return unchanged(vm, s);
+    return part_of(vm, s, s->data + i, j - i);
+}
+
+SHARED(strip, strip_method, true, true)
+SHARED(lstrip, strip_method, true, false)
+SHARED(rstrip, strip_method, false, true)
+
+/* s with `left` and `right` copies of fill around it. */
+static Value pad(VM *vm, const StrObj *s, int64_t left, int64_t right, uint32_t fill)
+{
+    char f[4];
+    size_t fl = (size_t)uni_encode_utf8(fill, f);
+    StrBuf b;
+    sb_init(&b);
+    for (int64_t i = 0; i < left; i++) sb_putn(&b, f, fl);
+    sb_putn(&b, s->data, s->len);
+    for (int64_t i = 0; i < right; i++) sb_putn(&b, f, fl);
+    return vm_sb_finish(vm, &b);
+}
+
+typedef enum { CENTER, LJUST, RJUST } Justify;
+
+static Value justify_method(VM *vm, Value *args, int nargs, TupleObj *kw, const char *meth, Justify how)
+{
+    Value a[2];
+    StrObj *s = posonly_args(vm, args, nargs, kw, meth, 1, 2, false, a);
+    int64_t width;
+    if (!s || !vm_index(vm, a[0], &width)) return V_EXC;
+    uint32_t fill = ' ';
+    if (a[1] != V_UNBOUND) {
+        if (!v_has_layout(a[1], LAYOUT_STR))
+            return vm_raise(vm, vm->e_TypeError, "%s() argument 2 must be str, not %s", meth, TNAME(a[1]));
+        if (AS_STR(a[1])->nchars != 1)
+            return vm_raise(vm, vm->e_TypeError, "The fill character must be exactly one character long");
+        fill = cp_at(AS_STR(a[1])->data, 0);
+    }
+    if (width <= (int64_t)s->nchars) return unchanged(vm, s);
+    int64_t marg = width - s->nchars;
+    int64_t left = how == LJUST ? 0 : how == RJUST ? marg : marg / 2 + (marg & width & 1);
+    return pad(vm, s, left, marg - left, fill);
+}
+
+SHARED(center, justify_method, CENTER)
+SHARED(ljust, justify_method, LJUST)
+SHARED(rjust, justify_method, RJUST)
+
+static Value str_zfill(VM *vm, Value *args, int nargs, TupleObj *kw)
+{
+    int64_t width;
+    if (!vm_method_args(vm, args, nargs, kw, vm->t_str, "zfill", 1) || !vm_index(vm, args[1], &width)) return V_EXC;
+    StrObj *s = AS_STR(args[0]);
+    if (width <= (int64_t)s->nchars) return unchanged(vm, s);
+    Value r = pad(vm, s, width - s->nchars, 0, '0');
+    if (r == V_EXC) return V_EXC;
+    /* a sign moves in front of the zeros */
+    char *d = AS_STR(r)->data;
+    size_t fill = (size_t)(width - s->nchars);
+    if (d[fill] == '+' || d[fill] == '-') {
+        d[0] = d[fill];
+        d[fill] = '0';
+    }
+    return r;
+}
+
+static Value str_expandtabs(VM *vm, Value *args, int nargs, TupleObj *kw)
+{
+    static const char *const names[] = {"tabsize"};
+    Value a[1];
+    StrObj *s = self_args(vm, args, nargs, kw, "expandtabs", names, 1, 1, 0, a);
+    int64_t tabsize = 8;
+    if (!s || (a[0] != V_UNBOUND && !vm_index(vm, a[0], &tabsize))) return V_EXC;
+    StrBuf b;
+    sb_init(&b);
+    int64_t col = 0;
+    for (size_t i = 0; i < s->len; i += cp_len(s->data[i])) {
+        char c = s->data[i];
+        if (c == '\t') {
+            if (tabsize > 0) {
+                int64_t n = tabsize - col % tabsize;
+                for (int64_t k = 0; k < n; k++) sb_putc(&b, ' ');
+                col += n;
+            }
+            continue;
+        }
+        sb_putn(&b, s->data + i, cp_len(c));
+        col = c == '\n' || c == '\r' ? 0 : col + 1;
+    }
+    return vm_sb_finish(vm, &b);
+}
+
+static Value str_replace(VM *vm, Value *args, int nargs, TupleObj *kw)
+{
+    Value a[3];
+    StrObj *s = posonly_args(vm, args, nargs, kw, "replace", 2, 3, false, a);
+    if (!s) return V_EXC;
+    StrObj *old = str_arg(vm, a[0], "replace() argument 1 must be str, not %s");
+    StrObj *new = old ? str_arg(vm, a[1], "replace() argument 2 must be str, not %s") : NULL;
+    int64_t count = -1;
+    if (!new || (a[2] != V_UNBOUND && !vm_index(vm, a[2], &count))) return V_EXC;
+    if (count < 0) count = INT64_MAX;
+    StrBuf b;
+    sb_init(&b);
+    if (old->len == 0) {
+        /* the new text goes before every character and at the end */
+        size_t i = 0;
+        for (; i <= s->len && count > 0; count--) {
+            sb_putn(&b, new->data, new->len);
+            if (i == s->len) {
+                i++;
+                break;
+            }
+            size_t n = cp_len(s->data[i]);
+            sb_putn(&b, s->data + i, n);
+            i += n;
+        }
+        if (i < s->len) sb_putn(&b, s->data + i, s->len - i);
+        return vm_sb_finish(vm, &b);
+    }
+    const char *p = s->data, *end = s->data + s->len, *q;
+    bool any = false;
+    for (; count > 0 && (q = memmem(p, (size_t)(end - p), old->data, old->len)); count--) {
+        sb_putn(&b, p, (size_t)(q - p));
+        sb_putn(&b, new->data, new->len);
+        p = q + old->len;
+        any = true;
+    }
+    if (!any) {
+        sb_free(&b);
+        return unchanged(vm, s);
+    }
+    sb_putn(&b, p, (size_t)(end - p));
+    return vm_sb_finish(vm, &b);
+}
+
+static Value affix_method(VM *vm, Value *args, int nargs, TupleObj *kw, const char *meth, bool suffix)
+{
+    if (!vm_method_args(vm, args, nargs, kw, vm->t_str, meth, 1)) return V_EXC;
+    StrObj *s = AS_STR(args[0]);
+    if (!v_has_layout(args[1], LAYOUT_STR))
+        return vm_raise(vm, vm->e_TypeError, "%s() argument must be str, not %s", meth, TNAME(args[1]));
+    StrObj *a = AS_STR(args[1]);
+    if (a->len <= s->len && !memcmp(s->data + (suffix ? s->len - a->len : 0), a->data, a->len) && a->len)
+        return part_of(vm, s, s->data + (suffix ? 0 : a->len), s->len - a->len);
+    return unchanged(vm, s);
+}
+
+SHARED(removeprefix, affix_method, false)
+SHARED(removesuffix, affix_method, true)
+
+/* ---- case */
+
+typedef enum { TO_LOWER, TO_UPPER, TO_TITLE, TO_FOLD, TO_SAME } CaseMode;
+
+/* Appends cp in the given case, with the one-to-many mappings; `final`
+ * says a capital sigma ends a word (it lowers to final sigma then). */
+static void put_cased(StrBuf *b, uint32_t cp, CaseMode mode, bool final)
+{
+    static const struct {
+        uint32_t cp;
+        const char *upper, *title, *fold;
+    } special[] = {
+        {0xDF, "SS", "Ss", "ss"},     {0x149, "\xCA\xBCN", "\xCA\xBCN", "\xCA\xBCn"},
+        {0xFB00, "FF", "Ff", "ff"},   {0xFB01, "FI", "Fi", "fi"},
+        {0xFB02, "FL", "Fl", "fl"},   {0xFB03, "FFI", "Ffi", "ffi"},
+        {0xFB04, "FFL", "Ffl", "ffl"}, {0xFB05, "ST", "St", "st"},
+        {0xFB06, "ST", "St", "st"},
+        {0x390, "\xCE\x99\xCC\x88\xCC\x81", "\xCE\x99\xCC\x88\xCC\x81", "\xCE\xB9\xCC\x88\xCC\x81"},
+        {0x3B0, "\xCE\xA5\xCC\x88\xCC\x81", "\xCE\xA5\xCC\x88\xCC\x81", "\xCF\x85\xCC\x88\xCC\x81"},
+    };
+    if (mode != TO_LOWER)
+        for (size_t i = 0; i < COUNT(special); i++)
+            if (special[i].cp == cp) {
+                sb_puts(b, mode == TO_UPPER ? special[i].upper : mode == TO_TITLE ? special[i].title : special[i].fold);
+                return;
+            }
+    if (mode == TO_LOWER && cp == 0x130) {
+        sb_puts(b, "i\xCC\x87");   /* i with combining dot above */
+        return;
+    }
+    if (mode == TO_LOWER && cp == 0x3A3 && final) {
+        put_cp(b, 0x3C2);
+        return;
+    }
+    if (mode == TO_FOLD && (cp == 0x3C2 || cp == 0xB5 || cp == 0x17F)) {
+        put_cp(b, cp == 0x3C2 ? 0x3C3 : cp == 0xB5 ? 0x3BC : 's');
+        return;
+    }
+    put_cp(b, mode == TO_UPPER ? upper_cp(cp) : mode == TO_TITLE ? title_cp(cp) : lower_cp(cp));
+}
+
+/* Greek capital sigma at byte i lowers to final sigma after a cased letter
+ * and before none (CPython's rule, without its case-ignorable skipping). */
+static bool final_sigma(const StrObj *s, size_t i)
+{
+    if (i == 0 || !is_cased_cp(cp_at(s->data, cp_before(s->data, i)))) return false;
+    size_t next = i + 2;
+    return next >= s->len || !is_cased_cp(cp_at(s->data, next));
+}
+
+typedef enum { CASE_LOWER, CASE_UPPER, CASE_SWAP, CASE_CAPITALIZE, CASE_TITLE, CASE_FOLD } CaseOp;
+
+/* The case operations on ASCII text, a byte at a time. */
+static Value ascii_case(VM *vm, const StrObj *s, CaseOp op)
+{
+    StrObj *r = alloc_str(vm, vm->t_str, s->len);
+    if (!r) return V_EXC;
+    bool prev_cased = false;
+    for (uint32_t i = 0; i < s->len; i++) {
+        char c = s->data[i];
+        bool upper = c >= 'A' && c <= 'Z', lower = c >= 'a' && c <= 'z';
+        bool to_upper = op == CASE_UPPER || (op == CASE_SWAP && lower) || (op == CASE_CAPITALIZE && i == 0) ||
+                        (op == CASE_TITLE && !prev_cased);
+        if (to_upper && lower) c = (char)(c - 32);
+        if (!to_upper && op != CASE_SWAP && upper) c = (char)(c + 32);
+        if (op == CASE_SWAP && upper) c = (char)(c + 32);
+        r->data[i] = c;
+        prev_cased = upper || lower;
+    }
+    r->nchars = s->len;
+    return v_obj(r);
+}
+
+static Value case_method(VM *vm, Value *args, int nargs, TupleObj *kw, const char *meth, CaseOp op)
+{
+    if (!vm_method_args(vm, args, nargs, kw, vm->t_str, meth, 0)) return V_EXC;
+    StrObj *s = AS_STR(args[0]);
+    if (is_ascii(s)) return ascii_case(vm, s, op);
+    StrBuf b;
+    sb_init(&b);
+    bool prev_cased = false;
+    for (size_t i = 0, k = 0; i < s->len; i += cp_len(s->data[i]), k++) {
+        uint32_t c = cp_at(s->data, i);
+        CaseMode mode;
+        switch (op) {
+        case CASE_LOWER: mode = TO_LOWER; break;
+        case CASE_UPPER: mode = TO_UPPER; break;
+        case CASE_FOLD: mode = TO_FOLD; break;
+        case CASE_SWAP: mode = is_upper_cp(c) ? TO_LOWER : is_lower_cp(c) ? TO_UPPER : TO_SAME; break;
+        case CASE_CAPITALIZE: mode = k == 0 ? TO_TITLE : TO_LOWER; break;
+        default: mode = prev_cased ? TO_LOWER : TO_TITLE; break;
+        }
+        if (mode == TO_SAME)
+            put_cp(&b, c);
+        else
+            put_cased(&b, c, mode, c == 0x3A3 && final_sigma(s, i));
+        prev_cased = is_cased_cp(c);
+    }
+    return vm_sb_finish(vm, &b);
+}
+
+SHARED(lower, case_method, CASE_LOWER)
+SHARED(upper, case_method, CASE_UPPER)
+SHARED(swapcase, case_method, CASE_SWAP)
+SHARED(capitalize, case_method, CASE_CAPITALIZE)
+SHARED(title, case_method, CASE_TITLE)
+SHARED(casefold, case_method, CASE_FOLD)
+
+/* ---- predicates */
+
+static bool pred_all(const StrObj *s, bool (*pred)(uint32_t))
+{
+    if (s->len == 0) return false;
+    for (size_t i = 0; i < s->len; i += cp_len(s->data[i]))
+        if (!pred(cp_at(s->data, i))) return false;
+    return true;
+}
+
+static bool str_isupper_(const StrObj *s)
+{
+    bool cased = false;
+    for (size_t i = 0; i < s->len; i += cp_len(s->data[i])) {
+        uint32_t c = cp_at(s->data, i);
+        if (is_lower_cp(c) || is_title_cp(c)) return false;
+        cased |= is_upper_cp(c);
+    }
+    return cased;
+}
+
+static bool str_islower_(const StrObj *s)
+{
+    bool cased = false;
+    for (size_t i = 0; i < s->len; i += cp_len(s->data[i])) {
+        uint32_t c = cp_at(s->data, i);
+        if (is_upper_cp(c) || is_title_cp(c)) return false;
+        cased |= is_lower_cp(c);
+    }
+    return cased;
+}
+
+static bool str_istitle_(const StrObj *s)
+{
+    bool cased = false, prev_cased = false;
+    for (size_t i = 0; i < s->len; i += cp_len(s->data[i])) {
+        uint32_t c = cp_at(s->data, i);
+        if (is_upper_cp(c) || is_title_cp(c)) {
+            if (prev_cased) return false;
+            prev_cased = cased = true;
+        } else if (is_lower_cp(c)) {
+            if (!prev_cased) return false;
+            prev_cased = cased = true;
+        } else {
+            prev_cased = false;
+        }
+    }
+    return cased;
+}
+
+static bool str_isidentifier_(const StrObj *s)
+{
+    if (s->len == 0 || !uni_is_id_start(cp_at(s->data, 0))) return false;
+    for (size_t i = cp_len(s->data[0]); i < s->len; i += cp_len(s->data[i]))
+        if (!uni_is_id_continue(cp_at(s->data, i))) return false;
+    return true;
+}
+
+static bool str_isprintable_(const StrObj *s)
+{
+    for (size_t i = 0; i < s->len; i += cp_len(s->data[i]))
+        if (!uni_is_printable(cp_at(s->data, i))) return false;
+    return true;
+}
+
+static bool str_isascii_(const StrObj *s) { return is_ascii(s); }
+static bool str_isdigit_(const StrObj *s) { return pred_all(s, is_digit_cp); }
+static bool str_isdecimal_(const StrObj *s) { return pred_all(s, is_decimal_cp); }
+static bool str_isnumeric_(const StrObj *s) { return pred_all(s, is_numeric_cp); }
+static bool str_isalpha_(const StrObj *s) { return pred_all(s, is_alpha_cp); }
+static bool str_isalnum_(const StrObj *s) { return pred_all(s, is_alnum_cp); }
+static bool str_isspace_(const StrObj *s) { return pred_all(s, is_space_cp); }
+
+#define STR_PREDICATES(X)                                                                        \
+    X(isupper) X(islower) X(istitle) X(isidentifier) X(isprintable) X(isascii) X(isdigit)       \
+    X(isdecimal) X(isnumeric) X(isalpha) X(isalnum) X(isspace)
+#define X(name)                                                                                  \
+    static Value str_##name(VM *vm, Value *args, int nargs, TupleObj *kw)                        \
+    {                                                                                            \
+        if (!vm_method_args(vm, args, nargs, kw, vm->t_str, #name, 0)) return V_EXC;             \
+        return v_bool(str_##name##_(AS_STR(args[0])));                                           \
+    }
+STR_PREDICATES(X)
+#undef X
+
+/* ---- the sequence protocol */
+
+static Value str_len(VM *vm, Value *args, int nargs, TupleObj *kw)
+{
+    StrObj *s = vm_method_args(vm, args, nargs, kw, vm->t_str, "__len__", 0) ? AS_STR(args[0]) : NULL;
+    return s ? v_int(s->nchars) : V_EXC;
+}
+
+static Value slice_of(VM *vm, const StrObj *s, int64_t start, int64_t step, int64_t n)
+{
+    if (step == 1) {
+        size_t b = byte_at(s, start);
+        return part_of(vm, s, s->data + b, byte_at(s, start + n) - b);
+    }
+    StrBuf b;
+    sb_init(&b);
+    if (is_ascii(s)) {
+        for (int64_t k = 0; k < n; k++) sb_putc(&b, s->data[start + k * step]);
+        return vm_sb_finish(vm, &b);
+    }
+    size_t *offs = malloc(((size_t)s->nchars + 1) * sizeof *offs);
+    if (!offs) {
+        sb_free(&b);
+        return vm_raise(vm, vm->e_MemoryError, "%s", "");
+    }
+    for (size_t i = 0, k = 0; i <= s->len; i += i < s->len ? cp_len(s->data[i]) : 1) offs[k++] = i;
+    for (int64_t k = 0; k < n; k++) {
+        int64_t c = start + k * step;
+        sb_putn(&b, s->data + offs[c], offs[c + 1] - offs[c]);
+    }
+    free(offs);
+    return vm_sb_finish(vm, &b);
+}
+
+static Value str_getitem(VM *vm, Value *args, int nargs, TupleObj *kw)
+{
+    if (!vm_method_args(vm, args, nargs, kw, vm->t_str, "__getitem__", 1)) return V_EXC;
+    StrObj *s = AS_STR(args[0]);
+    int64_t i;
+    int kind = vm_subscript(vm, args[1], &i);
+    if (kind < 0) return V_EXC;
+    if (kind == 0) return vm_raise(vm, vm->e_TypeError, "string indices must be integers, not '%s'", TNAME(args[1]));
+    if (kind == 1) {
+        if (i < 0) i += s->nchars;
+        if (i < 0 || i >= (int64_t)s->nchars) return vm_raise(vm, vm->e_IndexError, "string index out of range");
+        size_t b = byte_at(s, i);
+        return vm_new_str(vm, s->data + b, cp_len(s->data[b]));
+    }
+    int64_t start, stop, step, n;
+    if (!vm_slice_indices(vm, args[1], s->nchars, &start, &stop, &step, &n)) return V_EXC;
+    if (n == (int64_t)s->nchars && step == 1) return unchanged(vm, s);
+    return slice_of(vm, s, start, step, n);
+}
+
+static Value str_iternext(VM *vm, Value itv)
+{
+    IterObj *it = (IterObj *)v_as_obj(itv);
+    if (!v_has_layout(it->seq, LAYOUT_STR)) return V_UNBOUND;
+    StrObj *s = AS_STR(it->seq);
+    if (it->i >= (int64_t)s->len) {
+        it->seq = V_NONE;   /* exhausted for good, the string released */
+        return V_UNBOUND;
+    }
+    size_t i = (size_t)it->i, n = cp_len(s->data[i]);
+    it->i += (int64_t)n;
+    return vm_new_str(vm, s->data + i, n);
+}
+
+static Value str_iter(VM *vm, Value *args, int nargs, TupleObj *kw)
+{
+    if (!vm_method_args(vm, args, nargs, kw, vm->t_str, "__iter__", 0)) return V_EXC;
+    return vm_new_iter(vm, vm->t_str_iterator, args[0]);
+}
+
+static Value striter_iter(VM *vm, Value *args, int nargs, TupleObj *kw)
+{
+    return vm_method_args(vm, args, nargs, kw, vm->t_str_iterator, "__iter__", 0) ? args[0] : V_EXC;
+}
+
+static Value striter_next(VM *vm, Value *args, int nargs, TupleObj *kw)
+{
+    if (!vm_method_args(vm, args, nargs, kw, vm->t_str_iterator, "__next__", 0)) return V_EXC;
+    Value r = str_iternext(vm, args[0]);
+    if (r != V_UNBOUND) return r;
+    Value exc = vm_new_exception(vm, vm->e_StopIteration, NULL, 0);
+    return exc == V_EXC ? V_EXC : vm_raise_value(vm, exc);
+}
+
+/* ---- operators */
+
+static Value str_add(VM *vm, Value *args, int nargs, TupleObj *kw)
+{
+    if (!vm_method_args(vm, args, nargs, kw, vm->t_str, "__add__", 1)) return V_EXC;
+    /* NotImplemented, not an error: the right operand's __radd__ comes next */
+    if (!v_has_layout(args[1], LAYOUT_STR)) return V_NOTIMPL;
+    return vm_str_concat(vm, AS_STR(args[0]), AS_STR(args[1]));
+}
+
+static Value str_mul(VM *vm, Value *args, int nargs, TupleObj *kw)
+{
+    if (!vm_method_args(vm, args, nargs, kw, vm->t_str, "__mul__", 1)) return V_EXC;
+    /* a class's own __rmul__ comes before repetition, as CPython tries
+     * nb_multiply before sq_repeat (an inherited native one does not count) */
+    TypeObj *t = vm_type_of(vm, args[1]);
+    Value rmul = t->flags & TF_HEAPTYPE ? vm_type_lookup(t, vm->s___rmul__) : V_UNBOUND;
+    if (rmul != V_UNBOUND && !v_has_layout(rmul, LAYOUT_BUILTIN)) return V_NOTIMPL;
+    int64_t n;
+    int k = vm_repeat_count(vm, args[1], &n);
+    if (k <= 0) return k < 0 ? V_EXC : V_NOTIMPL;
+    return vm_str_repeat(vm, AS_STR(args[0]), n);
+}
+
+static Value str_mod(VM *vm, Value *args, int nargs, TupleObj *kw)
+{
+    if (!vm_method_args(vm, args, nargs, kw, vm->t_str, "__mod__", 1)) return V_EXC;
+    return vm_str_mod(vm, args[0], args[1]);
+}
+
+#define STR_CMPOPS(X) X(eq, Eq) X(ne, NotEq) X(lt, Lt) X(le, LtE) X(gt, Gt) X(ge, GtE)
+#define X(name, op)                                                                              \
+    static Value str_##name(VM *vm, Value *args, int nargs, TupleObj *kw)                        \
+    {                                                                                            \
+        if (!vm_method_args(vm, args, nargs, kw, vm->t_str, "__" #name "__", 1)) return V_EXC;   \
+        if (!v_has_layout(args[1], LAYOUT_STR)) return V_NOTIMPL;                                \
+        return v_bool(vm_cmp_holds(AST_##op, vm_str_cmp(AS_STR(args[0]), AS_STR(args[1]))));    \
+    }
+STR_CMPOPS(X)
+#undef X
+
+static Value str_hash(VM *vm, Value *args, int nargs, TupleObj *kw)
+{
+    StrObj *s = vm_method_args(vm, args, nargs, kw, vm->t_str, "__hash__", 0) ? AS_STR(args[0]) : NULL;
+    return s ? vm_int_from_i64(vm, vm_str_hash(s)) : V_EXC;
+}
+
+static Value str_repr(VM *vm, Value *args, int nargs, TupleObj *kw)
+{
+    StrObj *s = vm_method_args(vm, args, nargs, kw, vm->t_str, "__repr__", 0) ? AS_STR(args[0]) : NULL;
+    if (!s) return V_EXC;
+    StrBuf b;
+    sb_init(&b);
+    repr_str(&b, s->data, s->len);
+    return vm_sb_finish(vm, &b);
+}
+
+static Value str_str(VM *vm, Value *args, int nargs, TupleObj *kw)
+{
+    StrObj *s = vm_method_args(vm, args, nargs, kw, vm->t_str, "__str__", 0) ? AS_STR(args[0]) : NULL;
+    return s ? unchanged(vm, s) : V_EXC;
+}
+
+static Value str_format_spec(VM *vm, Value *args, int nargs, TupleObj *kw)
+{
+    if (!vm_method_args(vm, args, nargs, kw, vm->t_str, "__format__", 1)) return V_EXC;
+    StrObj *s = AS_STR(args[0]);
+    StrObj *spec = str_arg(vm, args[1], "__format__() argument must be str, not %s");
+    if (!spec) return V_EXC;
+    if (spec->len == 0) return unchanged(vm, s);
+    FmtSpec fs;
+    char err[256];
+    StrBuf b;
+    sb_init(&b);
+    if (!fmt_parse_spec(spec->data, spec->len, TNAME(args[0]), &fs, err, sizeof err) ||
+        !fmt_str(&b, s->data, s->len, &fs, err, sizeof err)) {
+        bool oom = b.oom;
+        sb_free(&b);
+        return vm_raise_fmt_error(vm, err, oom);
+    }
+    return vm_sb_finish(vm, &b);
+}
+
+/* ---- codecs */
+
+typedef enum { ENC_UTF8, ENC_ASCII, ENC_LATIN1 } Encoding;
+typedef enum { ERR_STRICT, ERR_IGNORE, ERR_REPLACE, ERR_BACKSLASH, ERR_XMLCHARREF } ErrorMode;
+
+static const char *const encoding_names[] = {[ENC_UTF8] = "utf-8", [ENC_ASCII] = "ascii", [ENC_LATIN1] = "latin-1"};
+
+/* The codec an encoding name names: case, '_' and ' ' do not matter. */
+static bool lookup_encoding(VM *vm, const char *name, Encoding *out)
+{
+    static const struct {
+        const char *name;
+        Encoding enc;
+    } aliases[] = {
+        {"utf-8", ENC_UTF8},      {"utf8", ENC_UTF8},         {"u8", ENC_UTF8},           {"utf", ENC_UTF8},
+        {"ascii", ENC_ASCII},     {"us-ascii", ENC_ASCII},    {"646", ENC_ASCII},         {"latin-1", ENC_LATIN1},
+        {"latin1", ENC_LATIN1},   {"latin", ENC_LATIN1},      {"l1", ENC_LATIN1},         {"iso-8859-1", ENC_LATIN1},
+        {"iso8859-1", ENC_LATIN1}, {"8859", ENC_LATIN1},      {"cp819", ENC_LATIN1},      {"iso-ir-100", ENC_LATIN1},
+    };
+    char norm[32];
+    size_t n = 0;
+    for (const char *p = name; *p && n < sizeof norm - 1; p++)
+        norm[n++] = *p == '_' || *p == ' ' ? '-' : (*p >= 'A' && *p <= 'Z') ? (char)(*p + 32) : *p;
+    norm[n] = 0;
+    for (size_t i = 0; i < COUNT(aliases) && strlen(name) < sizeof norm; i++)
+        if (!strcmp(norm, aliases[i].name)) {
+            *out = aliases[i].enc;
+            return true;
+        }
+    vm_raise(vm, vm->e_LookupError, "unknown encoding: %s", name);
+    return false;
+}
+
+static bool lookup_errors(VM *vm, const char *name, ErrorMode *out)
+{
+    static const char *const modes[] = {[ERR_STRICT] = "strict", [ERR_IGNORE] = "ignore", [ERR_REPLACE] = "replace",
+                                        [ERR_BACKSLASH] = "backslashreplace", [ERR_XMLCHARREF] = "xmlcharrefreplace"};
+    for (size_t i = 0; i < COUNT(modes); i++)
+        if (!strcmp(name, modes[i])) {
+            *out = (ErrorMode)i;
+            return true;
+        }
+    vm_raise(vm, vm->e_LookupError, "unknown error handler name '%s'", name);
+    return false;
+}
+
+static void put_escape(StrBuf *b, uint32_t cp)
+{
+    sb_printf(b, cp < 0x100 ? "\\x%02x" : cp < 0x10000 ? "\\u%04x" : "\\U%08x", (unsigned)cp);
+}
+
+static Value encode(VM *vm, const StrObj *s, const char *encoding, const char *errors)
+{
+    Encoding enc;
+    ErrorMode mode = ERR_STRICT;
+    if (!lookup_encoding(vm, encoding, &enc)) return V_EXC;
+    uint32_t limit = enc == ENC_ASCII ? 0x80 : enc == ENC_LATIN1 ? 0x100 : 0x110000;
+    StrBuf b;
+    sb_init(&b);
+    size_t pos = 0;
+    for (size_t i = 0; i < s->len; pos++) {
+        uint32_t c = cp_at(s->data, i);
+        size_t n = cp_len(s->data[i]);
+        bool bad = c >= limit || (enc == ENC_UTF8 && c >= 0xD800 && c <= 0xDFFF);
+        if (!bad) {
+            if (enc == ENC_UTF8)
+                sb_putn(&b, s->data + i, n);
+            else
+                sb_putc(&b, (char)c);
+            i += n;
+            continue;
+        }
+        /* the error handler is looked up at the first error, as CPython does */
+        if (errors && mode == ERR_STRICT && !lookup_errors(vm, errors, &mode)) {
+            sb_free(&b);
+            return V_EXC;
+        }
+        if (mode == ERR_STRICT) {
+            /* the error names the whole run of unencodable characters */
+            size_t j = i + n, end = pos + 1;
+            for (; j < s->len; j += cp_len(s->data[j]), end++) {
+                uint32_t d = cp_at(s->data, j);
+                if (!(d >= limit || (enc == ENC_UTF8 && d >= 0xD800 && d <= 0xDFFF))) break;
+            }
+            static const char *const why_not[] = {[ENC_UTF8] = "surrogates not allowed",
+                                                  [ENC_ASCII] = "ordinal not in range(128)",
+                                                  [ENC_LATIN1] = "ordinal not in range(256)"};
+            const char *why = why_not[enc];
+            sb_free(&b);
+            if (end == pos + 1) {
+                char esc[16];
+                snprintf(esc, sizeof esc, c < 0x100 ? "\\x%02x" : c < 0x10000 ? "\\u%04x" : "\\U%08x", (unsigned)c);
+                return vm_raise(vm, vm->e_UnicodeEncodeError,
+                                "'%s' codec can't encode character '%s' in position %zu: %s", encoding_names[enc], esc,
+                                pos, why);
+            }
+            return vm_raise(vm, vm->e_UnicodeEncodeError, "'%s' codec can't encode characters in position %zu-%zu: %s",
+                            encoding_names[enc], pos, end - 1, why);
+        }
+        if (mode == ERR_REPLACE) sb_putc(&b, '?');
+        if (mode == ERR_BACKSLASH) put_escape(&b, c);
+        if (mode == ERR_XMLCHARREF) sb_printf(&b, "&#%u;", (unsigned)c);
+        i += n;
+    }
+    Value r = b.oom ? vm_raise(vm, vm->e_MemoryError, "%s", "") : vm_new_bytes(vm, b.data, b.len);
+    sb_free(&b);
+    return r;
+}
+
+/* The length of the valid UTF-8 sequence at s[0..len), or 0 with *bad set to
+ * the bytes of the maximal invalid prefix and *why to CPython's reason. */
+static size_t utf8_valid(const unsigned char *s, size_t len, size_t *bad, const char **why)
+{
+    unsigned char c = s[0];
+    if (c < 0x80) return 1;
+    size_t n = c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
+    *bad = 1;
+    if (!n) {
+        *why = "invalid start byte";
+        return 0;
+    }
+    /* the second byte's range depends on the first (no overlongs, surrogates or past U+10FFFF) */
+    unsigned char lo = c == 0xE0 ? 0xA0 : c == 0xF0 ? 0x90 : 0x80, hi = c == 0xED ? 0x9F : c == 0xF4 ? 0x8F : 0xBF;
+    for (size_t k = 1; k < n; k++) {
+        if (k >= len) {
+            *bad = k;
+            *why = "unexpected end of data";
+            return 0;
+        }
+        if (s[k] < (k == 1 ? lo : 0x80) || s[k] > (k == 1 ? hi : 0xBF)) {
+            *bad = k;
+            *why = "invalid continuation byte";
+            return 0;
+        }
+    }
+    return n;
+}
+
+Value vm_decode(VM *vm, const unsigned char *data, size_t len, const char *encoding, const char *errors)
+{
+    Encoding enc;
+    ErrorMode mode = ERR_STRICT;
+    if (!lookup_encoding(vm, encoding, &enc)) return V_EXC;
+    StrBuf b;
+    sb_init(&b);
+    for (size_t i = 0; i < len;) {
+        size_t n = 1, bad = 1;
+        const char *why = "ordinal not in range(128)";
+        if (enc == ENC_LATIN1) {
+            put_cp(&b, data[i++]);
+            continue;
+        }
+        if (enc == ENC_UTF8 ? (n = utf8_valid(data + i, len - i, &bad, &why)) != 0 : data[i] < 0x80) {
+            sb_putn(&b, (const char *)data + i, n);
+            i += n;
+            continue;
+        }
+        if (errors && mode == ERR_STRICT && !lookup_errors(vm, errors, &mode)) {
+            sb_free(&b);
+            return V_EXC;
+        }
+        if (mode == ERR_XMLCHARREF) {
+            sb_free(&b);
+            return vm_raise(vm, vm->e_TypeError, "don't know how to handle UnicodeDecodeError in error callback");
+        }
+        if (mode == ERR_STRICT) {
+            sb_free(&b);
+            if (bad == 1)
+                return vm_raise(vm, vm->e_UnicodeDecodeError, "'%s' codec can't decode byte 0x%02x in position %zu: %s",
+                                encoding_names[enc], data[i], i, why);
+            return vm_raise(vm, vm->e_UnicodeDecodeError, "'%s' codec can't decode bytes in position %zu-%zu: %s",
+                            encoding_names[enc], i, i + bad - 1, why);
+        }
+        if (mode == ERR_REPLACE) put_cp(&b, 0xFFFD);
+        if (mode == ERR_BACKSLASH)
+            for (size_t k = 0; k < bad; k++) sb_printf(&b, "\\x%02x", data[i + k]);
+        i += bad;
+    }
+    return vm_sb_finish(vm, &b);
+}
+
+/* The text arguments encoding / errors: a str, or NULL when not given. */
+static bool codec_arg(VM *vm, Value v, const char *fname, const char *what, const char **out)
+{
+    *out = NULL;
+    if (v == V_UNBOUND) return true;
+    if (!v_has_layout(v, LAYOUT_STR)) {
+        vm_raise(vm, vm->e_TypeError, "%s() argument '%s' must be str, not %s", fname, what, TNAME(v));
+        return false;
+    }
+    *out = AS_STR(v)->data;
+    return true;
+}
+
+static Value str_encode(VM *vm, Value *args, int nargs, TupleObj *kw)
+{
+    static const char *const names[] = {"encoding", "errors"};
+    Value a[2];
+    StrObj *s = self_args(vm, args, nargs, kw, "encode", names, 2, 2, 0, a);
+    const char *enc, *err;
+    if (!s || !codec_arg(vm, a[0], "encode", "encoding", &enc) || !codec_arg(vm, a[1], "encode", "errors", &err))
+        return V_EXC;
+    return encode(vm, s, enc ? enc : "utf-8", err);
+}
+
+/* str(object='') and str(object=b'', encoding='utf-8', errors='strict') */
+static Value str_new(VM *vm, Value *args, int nargs, TupleObj *kw)
+{
+    static const char *const names[] = {"object", "encoding", "errors"};
+    Value a[3];
+    TypeObj *cls = vm_new_cls(vm, args, nargs, vm->t_str);
+    if (!cls || !vm_parse_args(vm, "str", args + 1, nargs - 1, kw, names, 3, 3, 0, a)) return V_EXC;
+    const char *enc, *err;
+    if (!codec_arg(vm, a[1], "str", "encoding", &enc) || !codec_arg(vm, a[2], "str", "errors", &err)) return V_EXC;
+    Value r;
+    if (a[0] == V_UNBOUND) {
+        r = vm_new_str(vm, "", 0);
+    } else if (!enc && !err) {
+        r = vm_str(vm, a[0]);
+    } else if (v_has_layout(a[0], LAYOUT_BYTES)) {
+        BytesObj *b = (BytesObj *)AS_OBJ(a[0]);
+        r = vm_decode(vm, b->data, b->len, enc ? enc : "utf-8", err);
+    } else if (v_has_layout(a[0], LAYOUT_BYTEARRAY)) {
+        ByteArrayObj *b = (ByteArrayObj *)AS_OBJ(a[0]);
+        r = vm_decode(vm, b->data, b->len, enc ? enc : "utf-8", err);
+    } else if (v_has_layout(a[0], LAYOUT_STR)) {
+        return vm_raise(vm, vm->e_TypeError, "decoding str is not supported");
+    } else {
+        return vm_raise(vm, vm->e_TypeError, "decoding to str: need a bytes-like object, %s found", TNAME(a[0]));
+    }
+    if (r == V_EXC || cls == vm->t_str) return r;
+    return new_str_of(vm, cls, AS_STR(r)->data, AS_STR(r)->len);
+}
+
+Value vm_ascii(VM *vm, Value v)
+{
+    Value r = vm_repr(vm, v);
+    if (r == V_EXC || is_ascii(AS_STR(r))) return r;
+    StrObj *s = AS_STR(r);
+    StrBuf b;
+    sb_init(&b);
+    for (size_t i = 0; i < s->len; i += cp_len(s->data[i])) {
+        uint32_t c = cp_at(s->data, i);
+        if (c < 0x80)
+            sb_putc(&b, (char)c);
+        else
+            put_escape(&b, c);
+    }
+    return vm_sb_finish(vm, &b);
+}
+
+/* ---- translate */
+
+static Value str_maketrans(VM *vm, Value *args, int nargs, TupleObj *kw)
+{
+    if (!vm_check_nargs(vm, "maketrans", nargs, kw, 1, 3)) return V_EXC;
+    Value d = vm_new_dict(vm);
+    if (d == V_EXC) return V_EXC;
+    vm_push_root(vm, d);
+    Value r = d;
+    if (nargs == 1) {
+        if (!v_has_layout(args[0], LAYOUT_DICT)) {
+            r = vm_raise(vm, vm->e_TypeError, "if you give only one argument to maketrans it must be a dict");
+            goto done;
+        }
+        DictObj *src = AS_DICT(args[0]);
+        for (uint32_t i = 0; i < src->nentries; i++) {
+            Value k = src->entries[i].key;
+            if (k == V_UNBOUND) continue;
+            if (v_has_layout(k, LAYOUT_STR)) {
+                if (AS_STR(k)->nchars != 1) {
+                    r = vm_raise(vm, vm->e_ValueError, "string keys in translate table must be of length 1");
+                    goto done;
+                }
+                k = v_int(cp_at(AS_STR(k)->data, 0));
+            } else if (!vm_is_int(vm, k)) {
+                r = vm_raise(vm, vm->e_TypeError, "keys in translate table must be strings or integers");
+                goto done;
+            }
+            if (!vm_dict_set(vm, AS_DICT(d), k, src->entries[i].value)) {
+                r = V_EXC;
+                goto done;
+            }
+        }
+        goto done;
+    }
+    for (int i = 0; i < nargs; i++)
+        if (!v_has_layout(args[i], LAYOUT_STR)) {
+            r = vm_raise(vm, vm->e_TypeError, "maketrans() argument %d must be str, not %s", i + 1, TNAME(args[i]));
+            goto done;
+        }
+    StrObj *x = AS_STR(args[0]), *y = AS_STR(args[1]);
+    if (x->nchars != y->nchars) {
+        r = vm_raise(vm, vm->e_ValueError, "the first two maketrans arguments must have equal length");
+        goto done;
+    }
+    for (size_t i = 0, j = 0; i < x->len; i += cp_len(x->data[i]), j += cp_len(y->data[j]))
+        if (!vm_dict_set(vm, AS_DICT(d), v_int(cp_at(x->data, i)), v_int(cp_at(y->data, j)))) {
+            r = V_EXC;
+            goto done;
+        }
+    if (nargs == 3)
+        for (size_t i = 0; i < AS_STR(args[2])->len; i += cp_len(AS_STR(args[2])->data[i]))
+            if (!vm_dict_set(vm, AS_DICT(d), v_int(cp_at(AS_STR(args[2])->data, i)), V_NONE)) {
+                r = V_EXC;
+                goto done;
+            }
+done:
+    vm_pop_roots(vm, 1);
+    return r;
+}
+
+static Value str_translate(VM *vm, Value *args, int nargs, TupleObj *kw)
+{
+    if (!vm_method_args(vm, args, nargs, kw, vm->t_str, "translate", 1)) return V_EXC;
+    StrObj *s = AS_STR(args[0]);
+    Value table = args[1];
+    StrBuf b;
+    sb_init(&b);
+    for (size_t i = 0; i < s->len; i += cp_len(s->data[i])) {
+        uint32_t c = cp_at(s->data, i);
+        Value m = vm_getitem(vm, table, v_int(c));
+        if (m == V_EXC) {
+            if (!vm_exc_matches(vm, vm->exc, v_obj(vm->e_LookupError))) {
+                sb_free(&b);
+                return V_EXC;
+            }
+            vm->exc = V_NONE;
+            m = v_int(c);
+        }
+        int64_t k;
+        if (m == V_NONE) continue;
+        if (v_has_layout(m, LAYOUT_STR)) {
+            sb_putn(&b, AS_STR(m)->data, AS_STR(m)->len);
+        } else if (vm_is_int(vm, m)) {
+            if (!vm_index(vm, m, &k) || k < 0 || k > 0x10FFFF) {
+                sb_free(&b);
+                vm->exc = V_NONE;
+                return vm_raise(vm, vm->e_ValueError, "character mapping must be in range(0x110000)");
+            }
+            put_cp(&b, (uint32_t)k);
+        } else {
+            sb_free(&b);
+            return vm_raise(vm, vm->e_TypeError, "character mapping must return integer, None or str");
+        }
+    }
+    return vm_sb_finish(vm, &b);
+}
+
+/* ---- str.format */
+
+/* Where a field's value comes from: format()'s arguments or format_map's mapping. */
+typedef struct {
+    Value *pos;
+    int npos;
+    TupleObj *kwnames;     /* format(): keyword names, values after pos */
+    Value mapping;         /* format_map(): the mapping, else V_UNBOUND */
+    enum { AUTO_UNKNOWN, AUTO_ON, AUTO_OFF } numbering;
+    int next_auto;
+} FormatArgs;
+
+enum { FORMAT_RECURSION = 2 };
+
+static bool format_into(VM *vm, StrBuf *out, FormatArgs *fa, const char *s, size_t len, int depth);
+
+/* A field's index as CPython's get_integer reads it: -1 when not all
+ * decimal digits, -2 (ValueError raised) when too large. */
+static int64_t field_integer(VM *vm, const char *s, size_t n)
+{
+    if (n == 0) return -1;
+    int64_t v = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] < '0' || s[i] > '9') return -1;
+        if (v > (INT64_MAX - 9) / 10) {
+            vm_raise(vm, vm->e_ValueError, "Too many decimal digits in format string");
+            return -2;
+        }
+        v = v * 10 + (s[i] - '0');
+    }
+    return v;
+}
+
+/* The object a field name's first part names. */
+static Value field_first(VM *vm, FormatArgs *fa, const char *s, size_t n)
+{
+    int64_t index = field_integer(vm, s, n);
+    if (index == -2) return V_EXC;
+    if (n == 0) {
+        if (fa->numbering == AUTO_OFF)
+            return vm_raise(vm, vm->e_ValueError,
+                            "cannot switch from manual field specification to automatic field numbering");
+        fa->numbering = AUTO_ON;
+        index = fa->next_auto++;
+    } else if (index >= 0) {
+        if (fa->numbering == AUTO_ON)
+            return vm_raise(vm, vm->e_ValueError,
+                            "cannot switch from automatic field numbering to manual field specification");
+        fa->numbering = AUTO_OFF;
+    }
+    if (index >= 0) {
+        if (index >= fa->npos)
+            return vm_raise(vm, vm->e_IndexError,
+                            "Replacement index %" PRId64 " out of range for positional args tuple", index);
+        return fa->pos[index];
+    }
+    Value key = vm_new_str(vm, s, n);
+    if (key == V_EXC) return V_EXC;
+    if (fa->mapping != V_UNBOUND) {
+        vm_push_root(vm, key);
+        Value r = vm_getitem(vm, fa->mapping, key);
+        vm_pop_roots(vm, 1);
+        return r;
+    }
+    for (uint32_t i = 0; fa->kwnames && i < fa->kwnames->len; i++)
+        if (vm_str_eq(AS_STR(fa->kwnames->items[i]), AS_STR(key))) return fa->pos[fa->npos + i];
+    Value exc = vm_new_exception(vm, vm->e_KeyError, &key, 1);
+    return exc == V_EXC ? V_EXC : vm_raise_value(vm, exc);
+}
+
+/* The value of a whole field name: first part, then .attr and [key] parts. */
+static Value field_value(VM *vm, FormatArgs *fa, const char *s, size_t n)
+{
+    size_t i = 0;
+    while (i < n && s[i] != '.' && s[i] != '[') i++;
+    Value obj = field_first(vm, fa, s, i);
+    while (obj != V_EXC && i < n) {
+        char kind = s[i++];
+        size_t start = i;
+        if (kind == '.') {
+            while (i < n && s[i] != '.' && s[i] != '[') i++;
+        } else if (kind == '[') {
+            while (i < n && s[i] != ']') i++;
+            if (i == n) return vm_raise(vm, vm->e_ValueError, "Missing ']' in format string");
+        } else {
+            return vm_raise(vm, vm->e_ValueError, "Only '.' or '[' may follow ']' in format field specifier");
+        }
+        size_t len = i - start;
+        if (kind == '[') i++;
+        if (len == 0) return vm_raise(vm, vm->e_ValueError, "Empty attribute in format string");
+        vm_push_root(vm, obj);
+        if (kind == '.') {
+            StrObj *name = vm_intern(vm, s + start, len);
+            obj = name ? vm_getattr(vm, obj, name) : V_EXC;
+        } else {
+            int64_t k = field_integer(vm, s + start, len);
+            Value key = k >= 0 ? vm_int_from_i64(vm, k) : k == -1 ? vm_new_str(vm, s + start, len) : V_EXC;
+            obj = key == V_EXC ? V_EXC : vm_getitem(vm, obj, key);
+        }
+        vm_pop_roots(vm, 1);
+    }
+    return obj;
+}
+
+/* One replacement field: s[0..n) is its text between the braces. */
+static bool format_field(VM *vm, StrBuf *out, FormatArgs *fa, const char *s, size_t n, int depth)
+{
+    /* field name up to '!' or ':' ('[...]' may hold either) */
+    size_t i = 0;
+    while (i < n && s[i] != '!' && s[i] != ':') {
+        if (s[i] == '{') {
+            vm_raise(vm, vm->e_ValueError, "unexpected '{' in field name");
+            return false;
+        }
+        if (s[i] == '[')
+            while (i < n && s[i] != ']') i++;
+        if (i < n) i++;
+    }
+    size_t name_len = i < n ? i : n;
+    char conv = 0;
+    if (i < n && s[i] == '!') {
+        if (i + 1 >= n) {
+            vm_raise(vm, vm->e_ValueError, "unmatched '{' in format spec");
+            return false;
+        }
+        conv = s[i + 1];
+        i += 2;
+        if (i < n && s[i] != ':') {
+            vm_raise(vm, vm->e_ValueError, "expected ':' after conversion specifier");
+            return false;
+        }
+    }
+    const char *spec = i < n ? s + i + 1 : s + n;
+    size_t spec_len = i < n ? n - i - 1 : 0;
+    Value obj = field_value(vm, fa, s, name_len);
+    if (obj == V_EXC) return false;
+    if (conv) {
+        if (conv != 'r' && conv != 's' && conv != 'a') {
+            if (conv > 32 && conv < 127)
+                vm_raise(vm, vm->e_ValueError, "Unknown conversion specifier %c", conv);
+            else
+                vm_raise(vm, vm->e_ValueError, "Unknown conversion specifier \\x%x", (unsigned)(unsigned char)conv);
+            return false;
+        }
+        obj = conv == 'r' ? vm_repr(vm, obj) : conv == 's' ? vm_str(vm, obj) : vm_ascii(vm, obj);
+        if (obj == V_EXC) return false;
+    }
+    vm_push_root(vm, obj);
+    Value specv;
+    if (memchr(spec, '{', spec_len)) {
+        /* a nested field in the spec is expanded first */
+        StrBuf sb;
+        sb_init(&sb);
+        specv = format_into(vm, &sb, fa, spec, spec_len, depth - 1) ? vm_sb_finish(vm, &sb) : (sb_free(&sb), V_EXC);
+    } else {
+        specv = vm_new_str(vm, spec, spec_len);
+    }
+    Value r = V_EXC;
+    if (specv != V_EXC) {
+        vm_push_root(vm, specv);
+        r = vm_format(vm, obj, specv);
+        vm_pop_roots(vm, 1);
+    }
+    vm_pop_roots(vm, 1);
+    if (r == V_EXC) return false;
+    sb_putn(out, AS_STR(r)->data, AS_STR(r)->len);
+    return true;
+}
+
+/* CPython's MarkupIterator: literal text with {{ and }}, and fields whose
+ * end is the '}' that balances their '{'. */
+static bool format_into(VM *vm, StrBuf *out, FormatArgs *fa, const char *s, size_t len, int depth)
+{
+    if (depth <= 0) {
+        vm_raise(vm, vm->e_ValueError, "Max string recursion exceeded");
+        return false;
+    }
+    size_t i = 0;
+    while (i < len) {
+        char c = s[i];
+        if (c != '{' && c != '}') {
+            size_t j = i;
+            while (j < len && s[j] != '{' && s[j] != '}') j++;
+            sb_putn(out, s + i, j - i);
+            i = j;
+            continue;
+        }
+        if (i + 1 < len && s[i + 1] == c) {
+            sb_putc(out, c);
+            i += 2;
+            continue;
+        }
+        if (c == '}') {
+            vm_raise(vm, vm->e_ValueError, "Single '}' encountered in format string");
+            return false;
+        }
+        if (i + 1 >= len) {
+            vm_raise(vm, vm->e_ValueError, "Single '{' encountered in format string");
+            return false;
+        }
+        /* the field: its name may hold '[...]'; past ':' braces nest */
+        size_t j = i + 1, nest = 1;
+        bool in_spec = false;
+        while (j < len) {
+            char d = s[j];
+            if (!in_spec && d == '[') {
+                while (j < len && s[j] != ']') j++;
+                if (j < len) j++;
+                continue;
+            }
+            if (!in_spec && d == '{') break;   /* "unexpected '{'", reported by format_field */
+            if (d == ':') in_spec = true;
+            if (d == '{') nest++;
+            if (d == '}' && --nest == 0) break;
+            j++;
+        }
+        if (j >= len || (s[j] == '{' && !in_spec)) {
+            if (j < len) {
+                vm_raise(vm, vm->e_ValueError, "unexpected '{' in field name");
+                return false;
+            }
+            /* ran off the end: which message depends on where */
+            size_t k = i + 1;
+            while (k < len && s[k] != ':' && s[k] != '!') {
+                if (s[k] == '[')
+                    while (k < len && s[k] != ']') k++;
+                if (k < len) k++;
+            }
+            vm_raise(vm, vm->e_ValueError, "%s",
+                     k < len ? "unmatched '{' in format spec" : "expected '}' before end of string");
+            return false;
+        }
+        if (!format_field(vm, out, fa, s + i + 1, j - i - 1, depth)) return false;
+        i = j + 1;
+    }
+    return true;
+}
+
+static Value str_format(VM *vm, Value *args, int nargs, TupleObj *kw)
+{
+    StrObj *s = self_str(vm, args, nargs, "format");
+    if (!s) return V_EXC;
+    FormatArgs fa = {args + 1, nargs - 1, kw, V_UNBOUND, AUTO_UNKNOWN, 0};
+    StrBuf b;
+    sb_init(&b);
+    if (!format_into(vm, &b, &fa, s->data, s->len, FORMAT_RECURSION)) {
+        sb_free(&b);
+        return V_EXC;
+    }
+    return vm_sb_finish(vm, &b);
+}
+
+static Value str_format_map(VM *vm, Value *args, int nargs, TupleObj *kw)
+{
+    if (!vm_method_args(vm, args, nargs, kw, vm->t_str, "format_map", 1)) return V_EXC;
+    StrObj *s = AS_STR(args[0]);
+    FormatArgs fa = {NULL, 0, NULL, args[1], AUTO_UNKNOWN, 0};
+    StrBuf b;
+    sb_init(&b);
+    if (!format_into(vm, &b, &fa, s->data, s->len, FORMAT_RECURSION)) {
+        sb_free(&b);
+        return V_EXC;
+    }
+    return vm_sb_finish(vm, &b);
+}
+
+/* ---- '%' formatting (PyUnicode_Format) */
+
+typedef struct {
+    Value args;           /* the right operand */
+    Value *items;         /* a tuple's items; NULL for a single value */
+    int64_t n, next;      /* items and the next one; n -1 for a single value (next -2 until taken) */
+    Value dict;           /* a mapping for %(key)s, or V_UNBOUND */
+} PercentArgs;
+
+static Value next_arg(VM *vm, PercentArgs *pa)
+{
+    if (pa->n < 0) {
+        if (pa->next == -2) {
+            pa->next = -1;
+            return pa->args;
+        }
+    } else if (pa->next < pa->n) {
+        return pa->items[pa->next++];
+    }
+    return vm_raise(vm, vm->e_TypeError, "not enough arguments for format string");
+}
+
+/* A '*' width or precision. */
+static bool star_arg(VM *vm, PercentArgs *pa, FmtPercent *p, bool is_width)
+{
+    Value v = next_arg(vm, pa);
+    if (v == V_EXC) return false;
+    int64_t x;
+    if (!vm_is_int(vm, v)) {
+        vm_raise(vm, vm->e_TypeError, "* wants int");
+        return false;
+    }
+    if (!vm_index(vm, v, &x)) return false;
+    fmt_percent_star(p, is_width, x);
+    return true;
+}
+
+/* Whether v can stand where '%d' wants a number (CPython's PyNumber_Check). */
+static bool is_number(VM *vm, Value v)
+{
+    if (vm_is_int(vm, v) || v_is_double(v) || v_has_layout(v, LAYOUT_COMPLEX)) return true;
+    TypeObj *t = vm_type_of(vm, v);
+    return vm_type_lookup(t, vm->s___index__) != V_UNBOUND || vm_type_lookup(t, vm->s___int__) != V_UNBOUND ||
+           vm_type_lookup(t, vm->s___float__) != V_UNBOUND;
+}
+
+/* One numeric conversion of v. */
+static bool percent_number(VM *vm, StrBuf *out, Value v, const FmtPercent *p, char *err, size_t errcap, bool *failed)
+{
+    char conv = p->conv;
+    bool int_conv = strchr("diuoxX", conv) != NULL;
+    *failed = false;
+    if (int_conv && !vm_is_int(vm, v) && !v_is_double(v)) {
+        /* other numbers through int() (o, x, X through __index__) */
+        bool index_only = conv == 'o' || conv == 'x' || conv == 'X';
+        TypeObj *t = vm_type_of(vm, v);
+        Value m = vm_type_lookup(t, index_only ? vm->s___index__ : vm->s___int__);
+        if (m == V_UNBOUND) m = vm_type_lookup(t, vm->s___index__);
+        if (!is_number(vm, v) || m == V_UNBOUND) {
+            vm_raise(vm, vm->e_TypeError, index_only ? "%%%c format: an integer is required, not %s"
+                                                     : "%%%c format: a real number is required, not %s",
+                     conv, t->name->data);
+            *failed = true;
+            return false;
+        }
+        Value i = vm_call(vm, m, &v, 1, NULL);
+        if (i == V_EXC || !vm_is_int(vm, i)) {
+            if (i != V_EXC) vm_raise(vm, vm->e_TypeError, "__int__ returned non-int (type %s)", TNAME(i));
+            *failed = true;
+            return false;
+        }
+        v = i;
+    }
+    double d;
+    if (v_is_double(v) || !vm_is_int(vm, v)) {
+        if (!vm_to_double(vm, v, &d)) {
+            *failed = true;
+            return false;
+        }
+        return fmt_percent_float(out, d, p, err, errcap);
+    }
+    if (v_is_int(v) || v_is_bool(v))
+        return fmt_percent_int64(out, v_is_int(v) ? v_as_int(v) : v == V_TRUE, p, err, errcap);
+    if (strchr("diu", conv) && mpz_sizeinbase(AS_BIGINT(v)->z, 10) > 4300) {
+        /* decimal text of a huge int is refused as str() refuses it */
+        Value r = vm_int_repr(vm, v);
+        if (r == V_EXC) {
+            *failed = true;
+            return false;
+        }
+    }
+    return fmt_percent_mpz(out, AS_BIGINT(v)->z, p, err, errcap);
+}
+
+/* One conversion: the value formatted per p into out. */
+static bool percent_one(VM *vm, StrBuf *out, Value v, const FmtPercent *p)
+{
+    char err[256];
+    bool failed = false;
+    if (p->conv == 's' || p->conv == 'r' || p->conv == 'a') {
+        Value t = p->conv == 's' ? vm_str(vm, v) : p->conv == 'r' ? vm_repr(vm, v) : vm_ascii(vm, v);
+        if (t == V_EXC) return false;
+        fmt_percent_str(out, AS_STR(t)->data, AS_STR(t)->len, p);
+        return true;
+    }
+    if (p->conv == 'c' && v_has_layout(v, LAYOUT_STR)) {
+        if (AS_STR(v)->nchars != 1) {
+            vm_raise(vm, vm->e_TypeError, "%%c requires int or char");
+            return false;
+        }
+        fmt_percent_str(out, AS_STR(v)->data, AS_STR(v)->len, p);
+        return true;
+    }
+    if (p->conv == 'c' && !vm_is_int(vm, v)) {
+        vm_raise(vm, vm->e_TypeError, "%%c requires int or char");
+        return false;
+    }
+    if (p->conv != 'c' && !is_number(vm, v) && !strchr("diuoxX", p->conv)) {
+        vm_raise(vm, vm->e_TypeError, "must be real number, not %s", TNAME(v));
+        return false;
+    }
+    if (percent_number(vm, out, v, p, err, sizeof err, &failed)) return true;
+    if (!failed) vm_raise_fmt_error(vm, err, out->oom);
+    return false;
+}
+
+Value vm_str_mod(VM *vm, Value fmt, Value args)
+{
+    StrObj *f = AS_STR(fmt);
+    PercentArgs pa = {args, NULL, -1, -2, V_UNBOUND};
+    if (v_has_layout(args, LAYOUT_TUPLE)) {
+        pa.items = AS_TUPLE(args)->items;
+        pa.n = AS_TUPLE(args)->len;
+        pa.next = 0;
+    }
+    if (!v_has_layout(args, LAYOUT_TUPLE) && !v_has_layout(args, LAYOUT_STR) && v_is_obj(args) &&
+        vm_type_lookup(vm_type_of(vm, args), vm->s___getitem__) != V_UNBOUND)
+        pa.dict = args;
+    StrBuf b;
+    sb_init(&b);
+    const char *s = f->data;
+    size_t len = f->len, chars = 0;
+    for (size_t i = 0; i < len;) {
+        if (s[i] != '%') {
+            size_t j = i;
+            while (j < len && s[j] != '%') chars += (s[j++] & 0xC0) != 0x80;
+            sb_putn(&b, s + i, j - i);
+            i = j;
+            continue;
+        }
+        FmtPercent p;
+        char err[256];
+        size_t used = fmt_percent_parse(s + i + 1, len - i - 1, chars + 1, &p, err, sizeof err);
+        if (!used) {
+            sb_free(&b);
+            /* CPython takes the argument before it looks at the conversion character */
+            bool exhausted = pa.n < 0 ? pa.next != -2 : pa.next >= pa.n;
+            if (exhausted && !strncmp(err, "unsupported format character", 28))
+                return vm_raise(vm, vm->e_TypeError, "not enough arguments for format string");
+            return vm_raise(vm, vm->e_ValueError, "%s", err);
+        }
+        chars += 1 + count_chars(s + i + 1, used);
+        i += 1 + used;
+        if (p.conv == '%' && !p.has_key && p.width == -1 && p.precision == -1) {
+            sb_putc(&b, '%');
+            continue;
+        }
+        Value v = V_NONE;
+        if (p.has_key) {
+            if (pa.dict == V_UNBOUND) {
+                sb_free(&b);
+                return vm_raise(vm, vm->e_TypeError, "format requires a mapping");
+            }
+            Value key = vm_new_str(vm, s + i - used + p.key_off, p.key_len);
+            v = key == V_EXC ? V_EXC : vm_getitem(vm, pa.dict, key);
+            pa.n = -1;
+            pa.next = -1;
+        }
+        /* the value stays rooted while '*' arguments may run __index__ */
+        vm_push_root(vm, v);
+        bool ok = v != V_EXC && (p.width != FMT_STAR || star_arg(vm, &pa, &p, true)) &&
+                  (p.precision != FMT_STAR || star_arg(vm, &pa, &p, false));
+        if (ok && p.conv == '%') {
+            fmt_percent_str(&b, "%", 1, &p);
+        } else if (ok) {
+            if (!p.has_key) ok = (v = next_arg(vm, &pa)) != V_EXC;
+            ok = ok && percent_one(vm, &b, v, &p);
+        }
+        vm_pop_roots(vm, 1);
+        if (!ok) {
+            sb_free(&b);
+            return V_EXC;
+        }
+    }
+    if (pa.next < pa.n && pa.dict == V_UNBOUND) {
+        sb_free(&b);
+        return vm_raise(vm, vm->e_TypeError, "not all arguments converted during string formatting");
+    }
+    return vm_sb_finish(vm, &b);
+}
+
+/* ---- registration */
+
+static const struct {
+    const char *name;
+    NativeFn fn;
+} str_methods[] = {
+    {"__len__", str_len},         {"__getitem__", str_getitem},   {"__contains__", str_contains},
+    {"__iter__", str_iter},       {"__add__", str_add},           {"__mul__", str_mul},
+    {"__rmul__", str_mul},        {"__mod__", str_mod},           {"__hash__", str_hash},
+    {"__repr__", str_repr},       {"__str__", str_str},           {"__format__", str_format_spec},
+    {"__new__", str_new},         {"join", str_join},             {"split", str_split},
+    {"rsplit", str_rsplit},       {"splitlines", str_splitlines}, {"strip", str_strip},
+    {"lstrip", str_lstrip},       {"rstrip", str_rstrip},         {"startswith", str_startswith},
+    {"endswith", str_endswith},   {"find", str_find},             {"rfind", str_rfind},
+    {"index", str_index},         {"rindex", str_rindex},         {"count", str_count},
+    {"replace", str_replace},     {"upper", str_upper},           {"lower", str_lower},
+    {"capitalize", str_capitalize}, {"title", str_title},         {"swapcase", str_swapcase},
+    {"casefold", str_casefold},   {"center", str_center},         {"ljust", str_ljust},
+    {"rjust", str_rjust},         {"zfill", str_zfill},           {"partition", str_partition},
+    {"rpartition", str_rpartition}, {"expandtabs", str_expandtabs}, {"encode", str_encode},
+    {"format", str_format},       {"format_map", str_format_map}, {"translate", str_translate},
+    {"removeprefix", str_removeprefix}, {"removesuffix", str_removesuffix},
+#define X(name, op) {"__" #name "__", str_##name},
+    STR_CMPOPS(X)
+#undef X
+#define X(name) {#name, str_##name},
+    STR_PREDICATES(X)
+#undef X
+};
+
+void vm_init_str(VM *vm)
+{
+    for (size_t i = 0; i < COUNT(str_methods); i++)
+        vm_add_method(vm, vm->t_str, str_methods[i].name, str_methods[i].fn);
+    vm_add_staticmethod(vm, vm->t_str, "maketrans", str_maketrans);
+    vm->t_str_iterator->iternext = str_iternext;
+    vm_add_method(vm, vm->t_str_iterator, "__iter__", striter_iter);
+    vm_add_method(vm, vm->t_str_iterator, "__next__", striter_next);
+}
