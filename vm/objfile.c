@@ -70,11 +70,12 @@ static Family family(const FileObj *f) { return kinds[f->kind].family; }
 
 /* ---- errors ------------------------------------------------------------------------ */
 
-static Value member(VM *vm, Value module, const char *name)
+/* An entry of obj's hdr.dict: a module's namespace, a file's attributes. */
+static Value member(VM *vm, Value obj, const char *name)
 {
     StrObj *key = vm_intern(vm, name, strlen(name));
-    if (!key || !v_is_obj(module) || !v_as_obj(module)->dict) return V_UNBOUND;
-    return vm_dict_get_str(v_as_obj(module)->dict, key);
+    if (!key || !v_is_obj(obj) || !v_as_obj(obj)->dict) return V_UNBOUND;
+    return vm_dict_get_str(v_as_obj(obj)->dict, key);
 }
 
 /* OSError(errno, strerror[, filename]): OSError.__new__ picks the subclass by errno. */
@@ -90,7 +91,8 @@ static Value raise_errno(VM *vm, int err, Value filename)
  * vm_init_file put in sys.modules; a program that replaced that raises OSError. */
 static Value raise_unsupported(VM *vm, const char *msg)
 {
-    Value t = member(vm, vm_dict_get_str(vm->modules, vm_intern(vm, "_io", 3)), "UnsupportedOperation");
+    StrObj *io = vm_intern(vm, "_io", 3);
+    Value t = io ? member(vm, vm_dict_get_str(vm->modules, io), "UnsupportedOperation") : V_UNBOUND;
     bool ok = v_has_layout(t, LAYOUT_TYPE) && vm_is_subtype(AS_TYPE(t), vm->e_OSError);
     return vm_raise(vm, ok ? AS_TYPE(t) : vm->e_OSError, "%s", msg);
 }
@@ -98,7 +100,9 @@ static Value raise_unsupported(VM *vm, const char *msg)
 #define CLOSED "I/O operation on closed file."
 #define CLOSED_RAW "I/O operation on closed file" /* FileIO's own wording */
 
-typedef enum { OP_READ, OP_READLINE, OP_READLINES, OP_WRITE, OP_TRUNCATE, OP_FLUSH, OP_SEEK, OP_TELL, OP_IOBASE, OP_RAW } Op;
+typedef enum {
+    OP_READ, OP_READLINE, OP_READLINES, OP_WRITE, OP_TRUNCATE, OP_FLUSH, OP_SEEK, OP_TELL, OP_IOBASE, OP_RAW
+} Op;
 
 /* What a method needs before it runs, and the ValueError (closed) and
  * UnsupportedOperation messages per Family. A buffered class that lacks the
@@ -112,7 +116,8 @@ static const struct {
                   { "not readable", "read", "File not open for reading" } },
     [OP_READLINE] = { F_READ, true, { CLOSED, "readline of closed file", CLOSED_RAW },
                       { "not readable", "read", "File not open for reading" } },
-    [OP_READLINES] = { F_READ, false, { CLOSED, CLOSED, CLOSED }, { "not readable", "read", "File not open for reading" } },
+    [OP_READLINES] = { F_READ, false, { CLOSED, CLOSED, CLOSED },
+                       { "not readable", "read", "File not open for reading" } },
     [OP_WRITE] = { F_WRITE, true, { CLOSED, "write to closed file", CLOSED_RAW },
                    { "not writable", "write", "File not open for writing" } },
     [OP_TRUNCATE] = { F_WRITE, false, { CLOSED, "truncate of closed file", CLOSED_RAW },
@@ -128,7 +133,8 @@ static bool check(VM *vm, FileObj *f, Op op)
 {
     Family fam = family(f);
     bool lacking = rules[op].needs && !(f->flags & rules[op].needs);
-    if (lacking && fam == FAM_BUFFERED && rules[op].lacking_first) return raise_unsupported(vm, rules[op].unsupported[fam]), false;
+    if (lacking && fam == FAM_BUFFERED && rules[op].lacking_first)
+        return raise_unsupported(vm, rules[op].unsupported[fam]), false;
     if (!f->fp) return vm_raise(vm, vm->e_ValueError, "%s", rules[op].closed[fam]), false;
     if (lacking) return raise_unsupported(vm, rules[op].unsupported[fam]), false;
     return true;
@@ -172,15 +178,19 @@ static bool size_arg(VM *vm, Value *args, int nargs, int64_t *out)
 static bool begin(VM *vm, FileObj *f, int dir)
 {
     bool text = family(f) == FAM_TEXT;
-    if (f->last == LAST_WRITE && dir == LAST_READ && fflush(f->fp) != 0) return raise_errno(vm, errno, V_UNBOUND), false;
+    if (f->last == LAST_WRITE && dir == LAST_READ && fflush(f->fp) != 0)
+        return raise_errno(vm, errno, V_UNBOUND), false;
     if (f->last == LAST_READ && dir == LAST_WRITE) {
-        /* CPython's text layer reads whole chunks and writes where they end, not
-         * where reading stopped (the end of the file at most) */
-        off_t pos = ftello(f->fp), at = f->read_start;
+        /* CPython's text layer reads whole chunks and writes where the last one
+         * ends (the end of the file at most), not where reading stopped */
+        off_t pos = text ? ftello(f->fp) : -1, at = f->read_start;
         struct stat st;
-        if (pos > at) at += (pos - at + TEXT_CHUNK - 1) / TEXT_CHUNK * TEXT_CHUNK;
-        if (text && pos >= 0 && fstat(fileno(f->fp), &st) == 0) fseeko(f->fp, at < st.st_size ? at : st.st_size, SEEK_SET);
-        else fseeko(f->fp, 0, SEEK_CUR);
+        if (pos >= 0 && fstat(fileno(f->fp), &st) == 0) {
+            if (pos > at) at += (pos - at + TEXT_CHUNK - 1) / TEXT_CHUNK * TEXT_CHUNK;
+            fseeko(f->fp, at < st.st_size ? at : st.st_size, SEEK_SET);
+        } else {
+            fseeko(f->fp, 0, SEEK_CUR);
+        }
     }
     if (dir == LAST_READ) {
         clearerr_unlocked(f->fp);
@@ -354,9 +364,9 @@ static Value finish_read(VM *vm, FileObj *f, ReadBuf *r, bool translate)
         v = vm_new_bytes(vm, data, len);
     } else {
         if (translate) len = translate_newlines(data, len);
+        const char *enc = stored_text(vm, f, "encoding", "utf-8"), *errors = stored_text(vm, f, "errors", NULL);
         v = is_ascii(data, len) ? vm_new_str(vm, data, len)
-                                : vm_decode(vm, (const unsigned char *)data, len, stored_text(vm, f, "encoding", "utf-8"),
-                                            stored_text(vm, f, "errors", NULL));
+                                : vm_decode(vm, (const unsigned char *)data, len, enc, errors);
     }
     sb_free(&r->big);
     return v;
@@ -400,19 +410,16 @@ static bool has_surrogate(const StrObj *s)
     return false;
 }
 
-/* str.encode(s, encoding, errors), str's own: CPython's codecs ignore a subclass's
- * encode. V_UNBOUND in codec stands for an argument not given. */
-static Value encode(VM *vm, Value s, const Value codec[2])
+/* str.encode(s, encoding, errors), str's own: CPython's codecs ignore a subclass's encode. */
+static Value encode(VM *vm, Value s, Value encoding, Value errors)
 {
     StrObj *name = vm_intern(vm, "encode", 6);
-    Value fn = name ? vm_type_lookup(vm->t_str, name) : V_UNBOUND;
-    if (fn == V_UNBOUND) return vm_raise(vm, vm->e_SystemError, "str.encode is missing");
-    return vm_call(vm, fn, (Value[]){ s, codec[0], codec[1] }, 3, NULL);
+    return name ? vm_call(vm, vm_type_lookup(vm->t_str, name), (Value[]){ s, encoding, errors }, 3, NULL) : V_EXC;
 }
 
 static Value write_text(VM *vm, FileObj *f, Value v)
 {
-    static const char *const nl_out[] = { [NL_CR] = "\r", [NL_CRLF] = "\r\n" };
+    static const char *const nl_out[] = { [NL_UNIVERSAL] = NULL, [NL_CR] = "\r", [NL_CRLF] = "\r\n" };
     if (!vm_is_subtype(vm_type_of(vm, v), vm->t_str))
         return vm_raise(vm, vm->e_TypeError, "write() argument must be str, not %s", vm_type_of(vm, v)->name->data);
     if (!check(vm, f, OP_WRITE) || !begin(vm, f, LAST_WRITE)) return V_EXC;
@@ -421,16 +428,12 @@ static Value write_text(VM *vm, FileObj *f, Value v)
     size_t len = s->len;
     /* ASCII, and surrogate-free UTF-8, are already their encoded form */
     if (s->len != s->nchars && (!(f->flags & F_UTF8) || has_surrogate(s))) {
-        Value codec[2] = { member(vm, v_obj(f), "encoding"), member(vm, v_obj(f), "errors") };
-        Value enc = encode(vm, v, codec);
+        Value enc = encode(vm, v, member(vm, v_obj(f), "encoding"), member(vm, v_obj(f), "errors"));
         if (enc == V_EXC) return V_EXC;
-        if (!v_has_layout(enc, LAYOUT_BYTES))
-            return vm_raise(vm, vm->e_TypeError, "encoder should return a bytes object, not '%s'",
-                            vm_type_of(vm, enc)->name->data);
         data = (const char *)((BytesObj *)v_as_obj(enc))->data;
         len = ((BytesObj *)v_as_obj(enc))->len;
     }
-    if (!put_bytes(vm, f, data, len, f->newline < COUNT(nl_out) ? nl_out[f->newline] : NULL)) return V_EXC;
+    if (!put_bytes(vm, f, data, len, nl_out[f->newline])) return V_EXC;
     if ((f->flags & F_LINEBUF) && (memchr(s->data, '\n', s->len) || memchr(s->data, '\r', s->len)) && fflush(f->fp))
         return raise_errno(vm, errno, V_UNBOUND);
     return vm_int_from_i64(vm, s->nchars);
@@ -457,7 +460,8 @@ static Value write_one(VM *vm, FileObj *f, Value v)
     const char *data;
     size_t len;
     if (!bytes_like(v, &data, &len))
-        return vm_raise(vm, vm->e_TypeError, "a bytes-like object is required, not '%s'", vm_type_of(vm, v)->name->data);
+        return vm_raise(vm, vm->e_TypeError, "a bytes-like object is required, not '%s'",
+                        vm_type_of(vm, v)->name->data);
     if (!check(vm, f, OP_WRITE) || !begin(vm, f, LAST_WRITE) || !put_bytes(vm, f, data, len, NULL)) return V_EXC;
     return vm_int_from_i64(vm, (int64_t)len);
 }
@@ -485,7 +489,8 @@ static Value file_read(VM *vm, Value *args, int nargs, TupleObj *kw)
     FileObj *f = file_args(vm, args, nargs, kw, "read", 0, 1);
     int64_t n;
     if (!f || !size_arg(vm, args, nargs, &n)) return V_EXC;
-    if (n < -1 && family(f) == FAM_BUFFERED) return vm_raise(vm, vm->e_ValueError, "read length must be non-negative or -1");
+    if (n < -1 && family(f) == FAM_BUFFERED)
+        return vm_raise(vm, vm->e_ValueError, "read length must be non-negative or -1");
     if (!check(vm, f, OP_READ) || !begin(vm, f, LAST_READ)) return V_EXC;
     ReadBuf r;
     rb_init(&r);
@@ -582,8 +587,15 @@ static Value open_self(VM *vm, Value *args, int nargs, TupleObj *kw, const char 
     return f && check(vm, f, OP_IOBASE) ? args[0] : V_EXC;
 }
 
-static Value file_iter(VM *vm, Value *args, int nargs, TupleObj *kw) { return open_self(vm, args, nargs, kw, "__iter__"); }
-static Value file_enter(VM *vm, Value *args, int nargs, TupleObj *kw) { return open_self(vm, args, nargs, kw, "__enter__"); }
+static Value file_iter(VM *vm, Value *args, int nargs, TupleObj *kw)
+{
+    return open_self(vm, args, nargs, kw, "__iter__");
+}
+
+static Value file_enter(VM *vm, Value *args, int nargs, TupleObj *kw)
+{
+    return open_self(vm, args, nargs, kw, "__enter__");
+}
 
 static Value file_close(VM *vm, Value *args, int nargs, TupleObj *kw)
 {
@@ -625,9 +637,11 @@ static Value file_seek(VM *vm, Value *args, int nargs, TupleObj *kw)
         return V_EXC;
     bool valid = whence >= SEEK_SET && whence <= SEEK_END;
     if (family(f) == FAM_TEXT) {
-        if (!valid) return vm_raise(vm, vm->e_ValueError, "invalid whence (%lld, should be 0, 1 or 2)", (long long)whence);
+        if (!valid)
+            return vm_raise(vm, vm->e_ValueError, "invalid whence (%lld, should be 0, 1 or 2)", (long long)whence);
         if (whence != SEEK_SET && off != 0)
-            return raise_unsupported(vm, whence == SEEK_CUR ? "can't do nonzero cur-relative seeks" : "can't do nonzero end-relative seeks");
+            return raise_unsupported(vm, whence == SEEK_CUR ? "can't do nonzero cur-relative seeks"
+                                                            : "can't do nonzero end-relative seeks");
         if (off < 0) return vm_raise(vm, vm->e_ValueError, "negative seek position %lld", (long long)off);
     } else if (family(f) == FAM_BUFFERED && !valid) {
         return vm_raise(vm, vm->e_ValueError, "whence value %lld unsupported", (long long)whence);
@@ -740,13 +754,18 @@ static Value stored_attr(VM *vm, Value *args, int nargs, const char *name)
 {
     FileObj *f = file_args(vm, args, nargs, NULL, name, 0, 0);
     Value v = f ? member(vm, args[0], name) : V_EXC;
-    return v != V_UNBOUND ? v : vm_raise(vm, vm->e_AttributeError, "'_io.%s' object has no attribute '%s'", kinds[f->kind].name, name);
+    if (v != V_UNBOUND) return v;
+    return vm_raise(vm, vm->e_AttributeError, "'_io.%s' object has no attribute '%s'", kinds[f->kind].name, name);
 }
 
 static Value name_get(VM *vm, Value *args, int nargs, TupleObj *kw) { return stored_attr(vm, args, nargs, "name"); }
 static Value mode_get(VM *vm, Value *args, int nargs, TupleObj *kw) { return stored_attr(vm, args, nargs, "mode"); }
-static Value encoding_get(VM *vm, Value *args, int nargs, TupleObj *kw) { return stored_attr(vm, args, nargs, "encoding"); }
 static Value errors_get(VM *vm, Value *args, int nargs, TupleObj *kw) { return stored_attr(vm, args, nargs, "errors"); }
+
+static Value encoding_get(VM *vm, Value *args, int nargs, TupleObj *kw)
+{
+    return stored_attr(vm, args, nargs, "encoding");
+}
 
 static Value flag_attr(VM *vm, Value *args, int nargs, const char *name, int flag)
 {
@@ -799,7 +818,8 @@ static bool parse_mode(VM *vm, const char *mode, size_t len, OpenSpec *s)
     bool creating = seen[0], reading = seen[1], writing = seen[2], appending = seen[3], plus = seen[4];
     if (seen[5] && seen[6]) return vm_raise(vm, vm->e_ValueError, "can't have text and binary mode at once"), false;
     int sides = creating + reading + writing + appending;
-    if (sides > 1) return vm_raise(vm, vm->e_ValueError, "must have exactly one of create/read/write/append mode"), false;
+    if (sides > 1)
+        return vm_raise(vm, vm->e_ValueError, "must have exactly one of create/read/write/append mode"), false;
     if (sides == 0)
         return vm_raise(vm, vm->e_ValueError,
                         "Must have exactly one of create/read/write/append mode and at most one plus"),
@@ -812,7 +832,8 @@ static bool parse_mode(VM *vm, const char *mode, size_t len, OpenSpec *s)
     s->raw_mode[0] = creating ? 'x' : appending ? 'a' : reading || plus ? 'r' : 'w';
     s->raw_mode[1] = 'b';
     s->raw_mode[2] = plus ? '+' : 0;
-    s->kind = s->text ? KIND_TextIOWrapper : plus ? KIND_BufferedRandom : reading ? KIND_BufferedReader : KIND_BufferedWriter;
+    if (s->text) s->kind = KIND_TextIOWrapper;
+    else s->kind = plus ? KIND_BufferedRandom : reading ? KIND_BufferedReader : KIND_BufferedWriter;
     return true;
 }
 
@@ -820,7 +841,8 @@ static bool parse_mode(VM *vm, const char *mode, size_t len, OpenSpec *s)
 static bool opt_str(VM *vm, Value v, const char *what)
 {
     if (v == V_UNBOUND || v == V_NONE || vm_is_subtype(vm_type_of(vm, v), vm->t_str)) return true;
-    vm_raise(vm, vm->e_TypeError, "open() argument '%s' must be str or None, not %s", what, vm_type_of(vm, v)->name->data);
+    vm_raise(vm, vm->e_TypeError, "open() argument '%s' must be str or None, not %s", what,
+             vm_type_of(vm, v)->name->data);
     return false;
 }
 
@@ -914,7 +936,8 @@ static bool parse_open(VM *vm, const Value *a, OpenSpec *s)
     }
     if (s->buffering == 0) return vm_raise(vm, vm->e_ValueError, "can't have unbuffered text I/O"), false;
     /* encoding="locale" is the locale's: UTF-8 here, as under CPython's UTF-8 mode */
-    s->encoding = a[3] == V_UNBOUND || a[3] == V_NONE || !strcmp(AS_STR(a[3])->data, "locale") ? vm_cstr(vm, "UTF-8") : a[3];
+    bool locale = a[3] == V_UNBOUND || a[3] == V_NONE || !strcmp(AS_STR(a[3])->data, "locale");
+    s->encoding = locale ? vm_cstr(vm, "UTF-8") : a[3];
     s->errors = a[4] == V_UNBOUND || a[4] == V_NONE ? vm_cstr(vm, "strict") : a[4];
     return s->encoding != V_EXC && s->errors != V_EXC && parse_newline(vm, a[5], s) && probe_encoding(vm, s);
 }
@@ -991,7 +1014,9 @@ static FileObj *new_file(VM *vm, Value io, const OpenSpec *s, Value mode)
  * closefd=True, opener=None); args[0] is the _io module. */
 static Value file_open(VM *vm, Value *args, int nargs, TupleObj *kw)
 {
-    static const char *const names[] = { "file", "mode", "buffering", "encoding", "errors", "newline", "closefd", "opener" };
+    static const char *const names[] = {
+        "file", "mode", "buffering", "encoding", "errors", "newline", "closefd", "opener",
+    };
     Value a[8];
     OpenSpec s = { .buffering = -1 };
     if (!vm_parse_args(vm, "open", args + 1, nargs - 1, kw, names, 8, 8, 1, a) || !parse_open(vm, a, &s)) return V_EXC;
@@ -1021,7 +1046,10 @@ static Value file_open(VM *vm, Value *args, int nargs, TupleObj *kw)
 
 /* ---- registration ------------------------------------------------------------------ */
 
-enum { TEXT = 1 << FAM_TEXT, BUFFERED = 1 << FAM_BUFFERED, RAW = 1 << FAM_RAW, BINARY = BUFFERED | RAW, ALL = 7 };
+/* Which families a method or attribute belongs to. */
+enum {
+    TEXT = 1 << FAM_TEXT, BUFFERED = 1 << FAM_BUFFERED, RAW = 1 << FAM_RAW, BINARY = BUFFERED | RAW, ALL = TEXT | BINARY
+};
 
 static const struct {
     const char *name;
@@ -1039,8 +1067,8 @@ static const struct {
 }, getters[] = {
     /* read-only here, though CPython lets a program reassign text's mode and FileIO's name */
     { "closed", closed_get, ALL },        { "name", name_get, ALL },           { "mode", mode_get, ALL },
-    { "encoding", encoding_get, TEXT },   { "errors", errors_get, TEXT },      { "line_buffering", line_buffering_get, TEXT },
-    { "closefd", closefd_get, RAW },
+    { "encoding", encoding_get, TEXT },   { "errors", errors_get, TEXT },      { "closefd", closefd_get, RAW },
+    { "line_buffering", line_buffering_get, TEXT },
 };
 
 /* io.UnsupportedOperation(OSError, ValueError) */
@@ -1072,7 +1100,8 @@ void vm_init_file(VM *vm)
         for (size_t i = 0; i < COUNT(methods); i++)
             if (methods[i].families & (1 << kinds[k].family)) vm_add_method(vm, t, methods[i].name, methods[i].fn);
         for (size_t i = 0; i < COUNT(getters); i++)
-            if (getters[i].families & (1 << kinds[k].family)) vm_add_property(vm, t, getters[i].name, getters[i].fn, NULL);
+            if (getters[i].families & (1 << kinds[k].family))
+                vm_add_property(vm, t, getters[i].name, getters[i].fn, NULL);
     }
     Value open = vm_new_builtin(vm, "open", file_open, io);
     StrObj *open_name = vm_intern(vm, "open", 4);
@@ -1080,7 +1109,9 @@ void vm_init_file(VM *vm)
     const struct {
         const char *name;
         Value v;
-    } members[] = { { "open", open }, { "UnsupportedOperation", make_unsupported(vm) }, { "DEFAULT_BUFFER_SIZE", v_int(8192) } };
+    } members[] = {
+        { "open", open }, { "UnsupportedOperation", make_unsupported(vm) }, { "DEFAULT_BUFFER_SIZE", v_int(8192) },
+    };
     for (size_t i = 0; i < COUNT(members); i++) {
         StrObj *key = vm_intern(vm, members[i].name, strlen(members[i].name));
         if (members[i].v == V_EXC || !key || !vm_dict_set_str(vm, ns, key, members[i].v)) return;

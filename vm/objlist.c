@@ -1,6 +1,6 @@
-/* Lists: storage, indexing and slice assignment, the list methods, the
- * stable merge sort behind list.sort and sorted(), and the StrBuf helpers
- * in which every container's repr is built. */
+/* Lists: storage, indexing and slice assignment, the list methods, CPython's
+ * timsort behind list.sort and sorted(), and the StrBuf helpers in which
+ * every container's repr is built. */
 #include <stdlib.h>
 #include <string.h>
 

@@ -244,12 +244,21 @@ static Value range_slice(VM *vm, RangeObj *r, Value slice)
     SliceObj *s = (SliceObj *)v_as_obj(slice);
     Value idx[3] = {V_NONE, V_NONE, V_NONE};
     const Value given[3] = {s->start, s->stop, s->step};
+    size_t mark = vm->nroots;
     for (int i = 0; i < 3; i++) {
         if (given[i] == V_NONE) continue;
+        /* a later __index__ may run the GC: the converted bounds stay rooted */
         if (!has_index(vm, given[i]))
-            return vm_raise(vm, vm->e_TypeError, "slice indices must be integers or None or have an __index__ method");
-        if ((idx[i] = vm_number_index(vm, given[i])) == V_EXC) return V_EXC;
+            idx[i] = vm_raise(vm, vm->e_TypeError, "slice indices must be integers or None or have an __index__ method");
+        else
+            idx[i] = vm_number_index(vm, given[i]);
+        if (idx[i] == V_EXC) {
+            vm_pop_roots(vm, vm->nroots - mark);
+            return V_EXC;
+        }
+        vm_push_root(vm, idx[i]);
     }
+    vm_pop_roots(vm, vm->nroots - mark);
     Bounds b;
     load_bounds(vm, r, &b);
     mpz_t start, stop, step, lower, upper;

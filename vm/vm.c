@@ -248,6 +248,7 @@ VM *vm_new(void)
     void (*const hooks[])(VM *) = {
         vm_init_type,  vm_init_exc,  vm_init_str,   vm_init_int,   vm_init_float,    vm_init_tuple,  vm_init_list,
         vm_init_dict,  vm_init_set,  vm_init_range, vm_init_iter,  vm_init_builtins, vm_init_interp,
+        vm_init_file,
         vm_init_mod_math, vm_init_mod_sys, vm_init_mod_time, vm_init_mod_random,
     };
     for (size_t i = 0; i < COUNT(hooks); i++) hooks[i](vm);

@@ -416,8 +416,8 @@ int64_t vm_slice_adjust(int64_t len, int64_t *start, int64_t *stop, int64_t step
 /* What a subscript is: 1 an integer (*index set), 2 a slice, 0 neither
  * (no exception), -1 error. */
 int vm_subscript(VM *vm, Value key, int64_t *index);
-/* A native iterator of `type` (list_iterator, tuple_iterator, seq_iterator,
- * the dict and set iterators) at the start of `seq`. */
+/* A native iterator of `type` (list_iterator, tuple_iterator, range_iterator,
+ * seq_iterator, the dict and set iterators) at the start of `seq`. */
 Value vm_new_iter(VM *vm, TypeObj *type, Value seq);
 /* Calls fn(ctx, item) for each item of an iterable; fn returns 1 to go on, 0 to
  * stop, -1 on error. Returns 1 when all were seen, 0 when stopped, -1 on error. */
