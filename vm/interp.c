@@ -1171,7 +1171,10 @@ op_FOR_ITER: {
         if (o->type == vm->t_range_iterator) {
             IterObj *r = (IterObj *)o;
             if (r->i < r->n) {
-                PUSH(v_int(((RangeObj *)v_as_obj(r->seq))->start + r->i++ * ((RangeObj *)v_as_obj(r->seq))->step));
+                RangeObj *rg = (RangeObj *)v_as_obj(r->seq);
+                /* start + i*step stays within the range's int64 bounds; wrapping arithmetic avoids UB */
+                int64_t x = (int64_t)((uint64_t)rg->start + (uint64_t)r->i++ * (uint64_t)rg->step);
+                PUSH(v_int_fits(x) ? v_int(x) : vm_int_from_i64(vm, x));
                 NEXT();
             }
             sp--;
