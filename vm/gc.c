@@ -15,10 +15,19 @@ typedef struct {
     size_t live;          /* weight of what was traced */
 } Gc;
 
+static bool is_leaf(const Obj *o);
+static size_t weight(const Obj *o);
+
 static void mark_obj(Gc *gc, Obj *o)
 {
     if (!o || (o->flags & OBJ_MARKED)) return;
     o->flags |= OBJ_MARKED;
+    /* strings, numbers...: done here, without a trip through the gray stack */
+    if (is_leaf(o)) {
+        gc->live += weight(o);
+        mark_obj(gc, (Obj *)o->type);
+        return;
+    }
     VM *vm = gc->vm;
     if (vm->ngray == vm->graycap) {
         size_t cap = vm->graycap ? vm->graycap * 2 : 1024;
@@ -387,6 +396,9 @@ void vm_push_root(VM *vm, Value v)
 }
 
 /* ---- collection ------------------------------------------------------------ */
+
+/* Whether an object references nothing but its type. */
+static bool is_leaf(const Obj *o) { return !o->dict && !layout_ops[o->type->layout].trace; }
 
 /* The memory an object holds: its allocation and the arrays it owns. */
 static size_t weight(const Obj *o)

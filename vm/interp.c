@@ -606,6 +606,7 @@ static Value run(VM *vm, int entry)
     int arg;
     bool reraise = false;
     Value call_fn, *call_args, *call_below;
+    TupleObj *call_kw;
     int call_n;
 
 #define LOAD_FRAME()                        \
@@ -836,6 +837,7 @@ op_CALL_METHOD: {
     call_args = self == V_UNBOUND ? args : args - 1;
     call_n = self == V_UNBOUND ? arg : arg + 1;
     call_below = args - 2;
+    call_kw = NULL;
     goto call;
 }
 op_BINARY: {
@@ -1209,14 +1211,16 @@ op_CALL:
     call_fn = call_args[-1];
     call_n = arg;
     call_below = call_args - 1;
+    call_kw = NULL;
 call:
-    /* call_fn(call_args[0..call_n)); the result replaces everything from call_below up */
+    /* call_fn(call_args[0..call_n), keywords call_kw); the result replaces
+     * everything from call_below up */
     if (v_has_layout(call_fn, LAYOUT_FUNC)) {
         /* a Python function: switch to its frame in this loop */
         f->sp = call_below;
         f->ip = ip;
         Value gen = V_UNBOUND;
-        Frame *nf = enter_function(vm, (FuncObj *)v_as_obj(call_fn), call_args, call_n, NULL, &gen);
+        Frame *nf = enter_function(vm, (FuncObj *)v_as_obj(call_fn), call_args, call_n, call_kw, &gen);
         if (!nf) {
             sp = call_below;
             if (gen == V_UNBOUND) goto error;
@@ -1228,23 +1232,19 @@ call:
         NEXT();
     } else {
         SYNC();
-        Value r = vm_call(vm, call_fn, call_args, call_n, NULL);
+        Value r = vm_call(vm, call_fn, call_args, call_n, call_kw);
         sp = call_below;
         CHECK(r);
         PUSH(r);
         NEXT();
     }
 op_CALL_KW: {
-    TupleObj *names = AS_TUPLE(sp[-1]);
-    Value *args = sp - 1 - arg;
-    Value fn = args[-1];
-    int npos = arg - (int)names->len;
-    SYNC();
-    Value r = vm_call(vm, fn, args, npos, names);
-    sp = args - 1;
-    CHECK(r);
-    PUSH(r);
-    NEXT();
+    call_kw = AS_TUPLE(sp[-1]);
+    call_args = sp - 1 - arg;
+    call_fn = call_args[-1];
+    call_n = arg - (int)call_kw->len;
+    call_below = call_args - 1;
+    goto call;
 }
 op_CALL_EX: {
     SYNC();
