@@ -35,7 +35,7 @@ struct Unit {
     int nvars, capvars;
     int nlocals, ncells, nfree;
     int depth, maxdepth;
-    int lineno;
+    int lineno, end_lineno, col, end_col;   /* the node being compiled */
     FBlock fblocks[32];
     int nfblocks;
     char *qualname;
@@ -56,21 +56,8 @@ static bool syntax_error(Compiler *C, const AstNode *at, const char *msg)
 {
     if (C->failed) return false;
     C->failed = true;
-    Value args[1] = { vm_cstr(C->vm, msg) };
-    Value exc = vm_new_exception(C->vm, C->vm->e_SyntaxError, args, 1);
-    if (exc != V_EXC) {
-        DictObj *d = AS_OBJ(exc)->dict;
-        if (!d) {
-            Value nd = vm_new_dict(C->vm);
-            d = AS_DICT(nd);
-            AS_OBJ(exc)->dict = d;
-        }
-        vm_dict_set_str(C->vm, d, vm_intern(C->vm, "filename", 8), vm_cstr(C->vm, C->src->filename));
-        vm_dict_set_str(C->vm, d, vm_intern(C->vm, "lineno", 6), v_int(at ? at->lineno : 1));
-        vm_dict_set_str(C->vm, d, vm_intern(C->vm, "offset", 6), v_int(at ? at->col_offset + 1 : 0));
-        vm_dict_set_str(C->vm, d, vm_intern(C->vm, "msg", 3), vm_cstr(C->vm, msg));
-        vm_raise_value(C->vm, exc);
-    }
+    vm_raise_syntax_error(C->vm, C->vm->e_SyntaxError, msg, C->src->filename, at ? at->lineno : 1,
+                          at ? at->col_offset : -1, at ? at->end_lineno : -1, at ? at->end_col_offset : -1);
     return false;
 }
 
@@ -177,11 +164,15 @@ static bool emit(Compiler *C, int op, int arg)
     Unit *u = C->u;
     GROW(C, u->code, u->n, u->cap);
     if (u->n + 1 > u->cap) return oom(C);
-    int32_t *lines = realloc(u->lines, (size_t)u->cap * sizeof *lines);
+    int32_t *lines = realloc(u->lines, (size_t)u->cap * 4 * sizeof *lines);
     if (!lines) return oom(C);
     u->lines = lines;
     u->code[u->n] = INSN(op, arg);
-    u->lines[u->n] = u->lineno;
+    int32_t *pos = &u->lines[4 * u->n];
+    pos[0] = u->lineno;
+    pos[1] = u->end_lineno;
+    pos[2] = u->col;
+    pos[3] = u->end_col;
     u->n++;
     if (is_jump(op)) {
         int d = u->depth + stack_effect(op, arg, true);
@@ -246,7 +237,26 @@ static int add_name(Compiler *C, const char *name)
     return u->nnames++;
 }
 
-static void set_line(Compiler *C, const AstNode *n) { C->u->lineno = n->lineno; }
+/* Instructions emitted from now on stand for node n (tracebacks underline it). */
+static void set_line(Compiler *C, const AstNode *n)
+{
+    Unit *u = C->u;
+    u->lineno = n->lineno;
+    u->end_lineno = n->end_lineno;
+    u->col = n->col_offset;
+    u->end_col = n->end_col_offset;
+}
+
+bool vm_code_range(const CodeObj *code, uint32_t ip, int *lineno, int *end_lineno, int *col, int *end_col)
+{
+    if (ip >= code->ncode) return false;
+    const int32_t *pos = &code->lines[4 * ip];
+    *lineno = pos[0];
+    *end_lineno = pos[1];
+    *col = pos[2];
+    *end_col = pos[3];
+    return pos[2] >= 0;
+}
 
 /* ---- variables ----------------------------------------------------------------- */
 
@@ -653,7 +663,8 @@ static bool compile_call(Compiler *C, const AstNode *e)
 
 static bool compile_expr(Compiler *C, const AstNode *e)
 {
-    int saved_line = C->u->lineno;
+    Unit *u0 = C->u;
+    int saved[4] = { u0->lineno, u0->end_lineno, u0->col, u0->end_col };
     set_line(C, e);
     bool ok = true;
     switch (e->kind) {
@@ -763,7 +774,10 @@ static bool compile_expr(Compiler *C, const AstNode *e)
         ok = syntax_error(C, e, "unsupported expression");
         break;
     }
-    C->u->lineno = saved_line;
+    u0->lineno = saved[0];
+    u0->end_lineno = saved[1];
+    u0->col = saved[2];
+    u0->end_col = saved[3];
     return ok && !C->failed;
 }
 
@@ -1355,7 +1369,8 @@ static Value compile_unit_code(Compiler *C, Scope *scope, const AstNode *node, c
     if (!u) return oom(C), V_EXC;
     u->parent = C->u;
     u->scope = scope;
-    u->lineno = node->lineno;
+    u->lineno = u->end_lineno = node->lineno;
+    u->col = u->end_col = -1;
     if (!name) name = scope->name;
     u->qualname = make_qualname(C, name);
     C->u = u;
@@ -1430,7 +1445,8 @@ CodeObj *vm_compile_module(VM *vm, const AstNode *mod, const ParseSource *src)
     Unit *u = calloc(1, sizeof *u);
     if (!u) return oom(&C), NULL;
     u->scope = top;
-    u->lineno = 1;
+    u->lineno = u->end_lineno = 1;
+    u->col = u->end_col = -1;
     u->qualname = strdup("<module>");
     C.u = u;
     bool ok = u->qualname && assign_slots(&C, NULL);

@@ -1,5 +1,5 @@
-/* The garbage collector: allocation accounting and a precise, non-moving mark
- * & sweep over every VM object. Marking drains an explicit gray stack; one
+/* The garbage collector: size-class pages for small objects, and a precise,
+ * non-moving mark & sweep (explicit gray stack) over every VM object; one
  * table row per layout says what an object references, owns and weighs. */
 #include <stdlib.h>
 #include <string.h>
@@ -246,7 +246,7 @@ static size_t owned_dict(const Obj *o)
 static size_t owned_code(const Obj *o)
 {
     const CodeObj *c = (const CodeObj *)o;
-    return c->ncode * (sizeof(uint32_t) + sizeof(int32_t)) + c->nconsts * sizeof(Value) +
+    return c->ncode * (sizeof(uint32_t) + 4 * sizeof(int32_t)) + c->nconsts * sizeof(Value) +
            c->nnames * sizeof(StrObj *);
 }
 

@@ -396,7 +396,9 @@ static void add_traceback(VM *vm, Frame *f, uint32_t ip)
     if (!tb) return;
     tb->next = e->traceback;
     tb->code = f->code;
-    tb->lineno = f->code->lines[ip < f->code->ncode ? ip : f->code->ncode - 1];
+    uint32_t at = ip < f->code->ncode ? ip : f->code->ncode - 1;
+    tb->lineno = f->code->lines[4 * at];
+    tb->hdr.aux = at + 1;   /* the instruction, for the carets under the failing expression */
     e->traceback = v_obj(tb);
 }
 
@@ -428,10 +430,7 @@ static void chain_context(VM *vm)
     e->context = ctx;
 }
 
-static Value name_error(VM *vm, StrObj *name)
-{
-    return vm_raise(vm, vm->e_NameError, "name '%s' is not defined", name->data);
-}
+static Value name_error(VM *vm, StrObj *name) { return vm_raise_name_error(vm, name); }
 
 static Value load_global(VM *vm, DictObj *globals, StrObj *name)
 {
@@ -815,7 +814,7 @@ op_LOAD_METHOD: {
         vm_type_lookup(t, vm->s___getattribute__) == vm_type_lookup(vm->t_object, vm->s___getattribute__)) {
         Value m = vm_type_lookup(t, nm);
         bool plain = v_has_layout(m, LAYOUT_FUNC) ||
-                     (v_has_layout(m, LAYOUT_BUILTIN) && ((BuiltinObj *)v_as_obj(m))->owner &&
+                     (v_has_layout(m, LAYOUT_BUILTIN) && (v_as_obj(m)->aux & BUILTIN_METHOD) &&
                       ((BuiltinObj *)v_as_obj(m))->self == V_UNBOUND);
         if (plain && !(v_is_obj(obj) && v_as_obj(obj)->dict && vm_dict_get_str(v_as_obj(obj)->dict, nm) != V_UNBOUND)) {
             sp[-1] = m;
@@ -1819,12 +1818,33 @@ static Value builtin_build_class(VM *vm, Value *args, int nargs, TupleObj *kwnam
         int nkw = kwnames ? (int)kwnames->len : 0;
         for (int i = 0; i < nkw; i++)
             if (!strcmp(AS_STR(kwnames->items[i])->data, "metaclass")) meta = args[nargs + i];
-        if (meta != V_UNBOUND) {
-            Value margs[3] = { args[1], bases, ns };
-            cls = vm_call(vm, meta, margs, 3, NULL);
-        } else {
-            cls = vm_make_class(vm, AS_STR(args[1]), AS_TUPLE(bases), AS_DICT(ns));
+        /* the class keywords other than metaclass= go to the metaclass (and __init_subclass__) */
+        Value kwvals[16];
+        Value names = V_NONE;
+        int nother = 0;
+        for (int i = 0; i < nkw; i++)
+            if (strcmp(AS_STR(kwnames->items[i])->data, "metaclass")) nother++;
+        if (nother > 16) {
+            vm_pop_roots(vm, 2);
+            return vm_raise(vm, vm->e_TypeError, "too many class keywords");
         }
+        if (nother) {
+            names = vm_new_tuple(vm, (uint32_t)nother);
+            if (names == V_EXC) {
+                vm_pop_roots(vm, 2);
+                return V_EXC;
+            }
+            for (int i = 0, k = 0; i < nkw; i++)
+                if (strcmp(AS_STR(kwnames->items[i])->data, "metaclass")) {
+                    AS_TUPLE(names)->items[k] = kwnames->items[i];
+                    kwvals[k++] = args[nargs + i];
+                }
+        }
+        Value margs[3 + 16] = { args[1], bases, ns };
+        for (int k = 0; k < nother; k++) margs[3 + k] = kwvals[k];
+        vm_push_root(vm, names);
+        cls = vm_call(vm, meta != V_UNBOUND ? meta : v_obj(vm->t_type), margs, 3, nother ? AS_TUPLE(names) : NULL);
+        vm_pop_roots(vm, 1);
         if (cls != V_EXC && v_has_layout(cell, LAYOUT_CELL)) ((CellObj *)v_as_obj(cell))->ref = cls;
     }
     vm_pop_roots(vm, 2);

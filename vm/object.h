@@ -131,7 +131,7 @@ struct CodeObj {
     Obj hdr;
     uint32_t *code;       /* instructions: opcode in bits 0-7, argument in bits 8-31 */
     uint32_t ncode;
-    int32_t *lines;       /* source line of each instruction */
+    int32_t *lines;       /* per instruction: line, end line, column, end column (UTF-8 bytes; -1 unknown) */
     Value *consts;
     uint32_t nconsts;
     StrObj **names;       /* global / attribute names */

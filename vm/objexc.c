@@ -1,8 +1,6 @@
-/* Exceptions: raising and matching, the BaseException hierarchy's methods and
- * attributes (args, __cause__, __context__, notes, the fields of SyntaxError,
- * OSError, StopIteration...), and printing an uncaught exception exactly as
- * CPython 3.11 does: chained exceptions, tracebacks with source lines and
- * repeated-frame collapsing, "Did you mean" hints. */
+/* Exceptions: raising and matching, BaseException and its subclasses' fields,
+ * and printing an uncaught one as CPython 3.11 does (chains, tracebacks with
+ * source lines and carets, repeated frames, "Did you mean" hints). */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -845,14 +843,6 @@ static void print_carets(FILE *f, const char *line, size_t len, long indent, int
         fputc(c, f);
     }
     fputc('\n', f);
-}
-
-/* Until compile.c records instruction columns and defines vm_code_range,
- * which replaces this weak stand-in (then delete it), no carets are drawn. */
-__attribute__((weak)) bool vm_code_range(const CodeObj *code, uint32_t ip, int *lineno, int *end_lineno, int *col,
-                                         int *end_col)
-{
-    return false;
 }
 
 /* `  File "f.py", line 3, in name`, the line without its indentation, and

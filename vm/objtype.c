@@ -1,9 +1,6 @@
-/* Types and attributes: type objects (built-in ones and class statements: C3
- * MRO, layouts, __slots__), instantiation, and the attribute protocol in
- * CPython's order (data descriptors, instance dict, other descriptors, class
- * attributes, __getattr__). The descriptors live here too: function and
- * method binding, property, staticmethod, classmethod, super; with the
- * attributes of object, type, function, method and module. */
+/* Types and attributes: type objects (C3 MRO, layouts, __slots__), calling a
+ * class, CPython's attribute protocol, and the descriptors it meets (methods,
+ * property, staticmethod, classmethod, super, slots), with object's and type's methods. */
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>

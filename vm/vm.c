@@ -1,7 +1,6 @@
-/* The VM's life cycle: building every built-in type, exception class and
- * interned name at start-up, the builtins namespace, running a program as
- * __main__ (exit status, uncaught exceptions), and the registry of source
- * texts that tracebacks quote. */
+/* The VM's life cycle: start-up (every built-in type, exception and interned
+ * name, the builtins namespace), running a program as __main__ with CPython's
+ * exit status, and the registry of source texts that tracebacks quote. */
 #include <stdlib.h>
 #include <string.h>
 
