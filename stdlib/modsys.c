@@ -383,9 +383,8 @@ static Value sys_getrecursionlimit(VM *vm, Value *args, int nargs, TupleObj *kw)
     return v_int(vm->recursion_limit);
 }
 
-/* setrecursionlimit(n): the interpreter's frame pool holds one frame per
- * depth and was sized for the limit the VM started with (vm->framecap frames),
- * so a limit past that is refused with a ValueError rather than granted. */
+/* setrecursionlimit(n): the frame pool grows to n frames; native re-entries
+ * stay bounded by VM_MAX_NATIVE_DEPTH whatever n is. */
 static Value sys_setrecursionlimit(VM *vm, Value *args, int nargs, TupleObj *kw)
 {
     if (!mod_check_one(vm, "sys.setrecursionlimit", nargs, kw)) return V_EXC;
@@ -396,17 +395,13 @@ static Value sys_setrecursionlimit(VM *vm, Value *args, int nargs, TupleObj *kw)
         return vm_raise(vm, vm->e_OverflowError, "Python int too large to convert to C int");
     n = v_as_int(v);
     if (n < 1) return vm_raise(vm, vm->e_ValueError, "recursion limit must be greater or equal than 1");
-    int max = vm->framecap - 1;
-    if (n > max)
-        return vm_raise(vm, vm->e_ValueError,
-                        "recursion limit %lld is beyond what tirun supports (at most %d nested calls)",
-                        (long long)n, max);
     /* the depth counts this native call too, as CPython 3.11's does */
     int depth = vm->nframes + 1;
     if (depth >= n)
         return vm_raise(vm, vm->e_RecursionError,
                         "cannot set the recursion limit to %d at the recursion depth %d: the limit is too low",
                         (int)n, depth);
+    if (!vm_reserve_frames(vm, (int)n + 1)) return vm_raise(vm, vm->e_MemoryError, "out of memory");
     vm->recursion_limit = (int)n;
     return V_NONE;
 }

@@ -131,7 +131,7 @@ static _Thread_local int native_depth;
 
 bool vm_enter_recursion(VM *vm, const char *where)
 {
-    if (native_depth + vm->nframes >= vm->recursion_limit) {
+    if (native_depth >= VM_MAX_NATIVE_DEPTH || native_depth + vm->nframes >= vm->recursion_limit) {
         vm_raise(vm, vm->e_RecursionError, "maximum recursion depth exceeded%s", where);
         return false;
     }

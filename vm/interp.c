@@ -36,7 +36,15 @@ static Frame *push_frame(VM *vm, CodeObj *code, FuncObj *func, DictObj *globals,
         vm_raise(vm, vm->e_RecursionError, "maximum recursion depth exceeded (value stack exhausted)");
         return NULL;
     }
-    Frame *f = &vm->frame_pool[vm->nframes];
+    Frame *f = vm->frame_pool[vm->nframes];
+    if (!f) {
+        f = malloc(sizeof *f);
+        if (!f) {
+            vm_raise(vm, vm->e_MemoryError, "out of memory for a frame");
+            return NULL;
+        }
+        vm->frame_pool[vm->nframes] = f;
+    }
     f->code = code;
     f->func = func;
     f->globals = globals;
@@ -328,9 +336,11 @@ Value vm_call(VM *vm, Value callable, Value *args, int nargs, TupleObj *kwnames)
         switch (o->type->layout) {
         case LAYOUT_FUNC: {
             Value gen = V_UNBOUND;
+            if (!vm_enter_recursion(vm, "")) return V_EXC;
             Frame *f = enter_function(vm, (FuncObj *)o, args, nargs, kwnames, &gen);
-            if (!f) return gen != V_UNBOUND ? gen : V_EXC;
-            return run(vm, vm->nframes - 1);
+            Value r = f ? run(vm, vm->nframes - 1) : gen != V_UNBOUND ? gen : V_EXC;
+            vm_leave_recursion(vm);
+            return r;
         }
         case LAYOUT_BUILTIN: {
             BuiltinObj *b = (BuiltinObj *)o;
@@ -1939,6 +1949,20 @@ static Value gen_repr(VM *vm, Value *args, int nargs, TupleObj *kw)
     return vm_cstr(vm, buf);
 }
 
+bool vm_reserve_frames(VM *vm, int n)
+{
+    if (n <= vm->framecap) return true;
+    Frame **frames = realloc(vm->frames, (size_t)n * sizeof *frames);
+    if (!frames) return false;
+    vm->frames = frames;
+    Frame **pool = realloc(vm->frame_pool, (size_t)n * sizeof *pool);
+    if (!pool) return false;
+    memset(pool + vm->framecap, 0, (size_t)(n - vm->framecap) * sizeof *pool);
+    vm->frame_pool = pool;
+    vm->framecap = n;
+    return true;
+}
+
 void vm_init_interp(VM *vm)
 {
     vm->t_generator->iternext = gen_iternext;
@@ -1948,9 +1972,7 @@ void vm_init_interp(VM *vm)
     };
     for (size_t i = 0; i < sizeof gen_methods / sizeof *gen_methods; i++)
         vm_add_method(vm, vm->t_generator, gen_methods[i].name, gen_methods[i].fn);
-    vm->frame_pool = calloc((size_t)vm->recursion_limit + 1, sizeof *vm->frame_pool);
-    vm->frames = calloc((size_t)vm->recursion_limit + 1, sizeof *vm->frames);
-    vm->framecap = vm->recursion_limit + 1;
+    vm_reserve_frames(vm, vm->recursion_limit + 1);
     vm_dict_set_str(vm, vm->builtins, vm_intern(vm, "__build_class__", 15),
                     vm_new_builtin(vm, "__build_class__", builtin_build_class, V_UNBOUND));
 }

@@ -1,6 +1,6 @@
 /* str: UTF-8 text that knows its code-point count; creation, interning,
- * hashing and the methods (CPython 3.11's semantics and messages); str.format
- * and '%' formatting; the utf-8 / ascii / latin-1 codecs (encode, decode). */
+ * hashing and the methods (CPython 3.11's semantics and messages). str.format
+ * and '%' formatting are in strformat.c, the codecs in strcodec.c. */
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,16 +9,13 @@
 #include "../parser/pyrepr.h"
 #include "../parser/unicode.h"
 #include "format.h"
-#include "vm.h"
-
-#define TNAME(v) (vm_type_of(vm, (v))->name->data)
-#define COUNT(a) (sizeof(a) / sizeof *(a))
+#include "objstr_int.h"
 
 /* ---- creation */
 
 /* Code points in s[0..len): the bytes that are not continuation bytes
  * (10xxxxxx), counted eight at a time. */
-static size_t count_chars(const char *s, size_t len)
+size_t vm_count_chars(const char *s, size_t len)
 {
     const uint64_t high = UINT64_C(0x8080808080808080);
     size_t cont = 0, i = 0;
@@ -50,7 +47,7 @@ static Value new_str_of(VM *vm, TypeObj *type, const char *utf8, size_t len)
     StrObj *s = alloc_str(vm, type, len);
     if (!s) return V_EXC;
     if (len) memcpy(s->data, utf8, len);
-    s->nchars = (uint32_t)count_chars(s->data, len);
+    s->nchars = (uint32_t)vm_count_chars(s->data, len);
     return v_obj(s);
 }
 
@@ -177,27 +174,7 @@ static Value part_of(VM *vm, const StrObj *src, const char *p, size_t n)
     return v_obj(s);
 }
 
-/* ---- code points: the data is valid UTF-8 (lone surrogates in their
- * three-byte form), so decoding needs no checks */
-
-static size_t cp_len(char c)
-{
-    unsigned char b = (unsigned char)c;
-    return b < 0x80 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4;
-}
-
-static uint32_t cp_at(const char *s, size_t i)
-{
-    const unsigned char *p = (const unsigned char *)s + i;
-    switch (cp_len(s[i])) {
-    case 1: return p[0];
-    case 2: return (uint32_t)(p[0] & 0x1F) << 6 | (p[1] & 0x3F);
-    case 3: return (uint32_t)(p[0] & 0x0F) << 12 | (uint32_t)(p[1] & 0x3F) << 6 | (p[2] & 0x3F);
-    default:
-        return (uint32_t)(p[0] & 0x07) << 18 | (uint32_t)(p[1] & 0x3F) << 12 | (uint32_t)(p[2] & 0x3F) << 6 |
-               (p[3] & 0x3F);
-    }
-}
+/* ---- code points (vm_cp_len and vm_cp_at are in objstr_int.h) */
 
 /* The start of the code point before byte i (> 0). */
 static size_t cp_before(const char *s, size_t i)
@@ -207,26 +184,18 @@ static size_t cp_before(const char *s, size_t i)
     return i;
 }
 
-static bool is_ascii(const StrObj *s) { return s->len == s->nchars; }
-
 /* Byte offset of code point ci (0..nchars). */
 static size_t byte_at(const StrObj *s, int64_t ci)
 {
-    if (is_ascii(s)) return (size_t)ci;
+    if (vm_str_is_ascii(s)) return (size_t)ci;
     if (ci > (int64_t)s->nchars / 2) {
         size_t i = s->len;
         for (int64_t k = s->nchars; k > ci; k--) i = cp_before(s->data, i);
         return i;
     }
     size_t i = 0;
-    for (int64_t k = 0; k < ci; k++) i += cp_len(s->data[i]);
+    for (int64_t k = 0; k < ci; k++) i += vm_cp_len(s->data[i]);
     return i;
-}
-
-static void put_cp(StrBuf *b, uint32_t cp)
-{
-    char buf[4];
-    sb_putn(b, buf, (size_t)uni_encode_utf8(cp, buf));
 }
 
 /* ---- character classes. Case mapping covers Latin (Extended-A, most of
@@ -389,8 +358,8 @@ char *vm_str_ascii_digits(const StrObj *s, size_t *len)
 {
     char *out = malloc((size_t)s->len + 1), *o = out;
     if (!out) return NULL;
-    for (size_t i = 0; i < s->len; i += cp_len(s->data[i])) {
-        uint32_t c = cp_at(s->data, i);
+    for (size_t i = 0; i < s->len; i += vm_cp_len(s->data[i])) {
+        uint32_t c = vm_cp_at(s->data, i);
         if (c < 0x80) {
             *o++ = (char)c;
             continue;
@@ -406,13 +375,8 @@ char *vm_str_ascii_digits(const StrObj *s, size_t *len)
 
 /* ---- receivers and arguments */
 
-static StrObj *self_str(VM *vm, Value *args, int nargs, const char *meth)
-{
-    return vm_check_self(vm, args, nargs, vm->t_str, meth) ? AS_STR(args[0]) : NULL;
-}
-
 /* Parses a method's arguments after self into out. */
-static StrObj *self_args(VM *vm, Value *args, int nargs, TupleObj *kw, const char *meth, const char *const *names,
+StrObj *vm_str_self_args(VM *vm, Value *args, int nargs, TupleObj *kw, const char *meth, const char *const *names,
                          int nparams, int maxpos, int minargs, Value *out)
 {
     if (!vm_check_self(vm, args, nargs, vm->t_str, meth) ||
@@ -513,7 +477,7 @@ static int64_t find_in(const StrObj *s, const StrObj *sub, int64_t start, int64_
     const char *p = reverse ? rmemmem(s->data + bs, be - bs, sub->data, sub->len)
                             : memmem(s->data + bs, be - bs, sub->data, sub->len);
     if (!p) return -1;
-    return start + (int64_t)count_chars(s->data + bs, (size_t)(p - (s->data + bs)));
+    return start + (int64_t)vm_count_chars(s->data + bs, (size_t)(p - (s->data + bs)));
 }
 
 /* find / rfind / index / rindex / count share their argument handling. */
@@ -606,24 +570,24 @@ static bool split_whitespace(VM *vm, Value list, const StrObj *s, int64_t maxspl
     if (!reverse) {
         size_t i = 0, n = s->len;
         for (;;) {
-            while (i < n && is_space_cp(cp_at(d, i))) i += cp_len(d[i]);
+            while (i < n && is_space_cp(vm_cp_at(d, i))) i += vm_cp_len(d[i]);
             if (i == n) return true;
             if (maxsplit-- == 0) return push_piece(vm, list, s, d + i, n - i);
             size_t j = i;
-            while (i < n && !is_space_cp(cp_at(d, i))) i += cp_len(d[i]);
+            while (i < n && !is_space_cp(vm_cp_at(d, i))) i += vm_cp_len(d[i]);
             if (!push_piece(vm, list, s, d + j, i - j)) return false;
         }
     }
     size_t i = s->len;
     for (;;) {
-        while (i > 0 && is_space_cp(cp_at(d, cp_before(d, i)))) i = cp_before(d, i);
+        while (i > 0 && is_space_cp(vm_cp_at(d, cp_before(d, i)))) i = cp_before(d, i);
         if (i == 0) break;
         if (maxsplit-- == 0) {
             if (!push_piece(vm, list, s, d, i)) return false;
             break;
         }
         size_t j = i;
-        while (i > 0 && !is_space_cp(cp_at(d, cp_before(d, i)))) i = cp_before(d, i);
+        while (i > 0 && !is_space_cp(vm_cp_at(d, cp_before(d, i)))) i = cp_before(d, i);
         if (!push_piece(vm, list, s, d + i, j - i)) return false;
     }
     reverse_list(AS_LIST(list));
@@ -657,7 +621,7 @@ static Value split_method(VM *vm, Value *args, int nargs, TupleObj *kw, const ch
 {
     static const char *const names[] = {"sep", "maxsplit"};
     Value a[2];
-    StrObj *s = self_args(vm, args, nargs, kw, meth, names, 2, 2, 0, a);
+    StrObj *s = vm_str_self_args(vm, args, nargs, kw, meth, names, 2, 2, 0, a);
     if (!s) return V_EXC;
     int64_t maxsplit = -1;
     if (a[1] != V_UNBOUND && !vm_index(vm, a[1], &maxsplit)) return V_EXC;
@@ -680,7 +644,7 @@ static Value str_splitlines(VM *vm, Value *args, int nargs, TupleObj *kw)
 {
     static const char *const names[] = {"keepends"};
     Value a[1];
-    StrObj *s = self_args(vm, args, nargs, kw, "splitlines", names, 1, 1, 0, a);
+    StrObj *s = vm_str_self_args(vm, args, nargs, kw, "splitlines", names, 1, 1, 0, a);
     if (!s) return V_EXC;
     int keep = a[0] == V_UNBOUND ? 0 : vm_truthy(vm, a[0]);
     if (keep < 0) return V_EXC;
@@ -690,10 +654,10 @@ static Value str_splitlines(VM *vm, Value *args, int nargs, TupleObj *kw)
     size_t i = 0, n = s->len;
     while (i < n) {
         size_t j = i;
-        while (i < n && !is_linebreak_cp(cp_at(d, i))) i += cp_len(d[i]);
+        while (i < n && !is_linebreak_cp(vm_cp_at(d, i))) i += vm_cp_len(d[i]);
         size_t eol = i;
         if (i < n) {
-            i += d[i] == '\r' && i + 1 < n && d[i + 1] == '\n' ? 2 : cp_len(d[i]);
+            i += d[i] == '\r' && i + 1 < n && d[i + 1] == '\n' ? 2 : vm_cp_len(d[i]);
             if (keep) eol = i;
         }
         if (!push_piece(vm, list, s, d + j, eol - j)) return V_EXC;
@@ -793,8 +757,8 @@ done:
 static bool strip_member(const StrObj *chars, uint32_t cp)
 {
     if (!chars) return is_space_cp(cp);
-    for (size_t i = 0; i < chars->len; i += cp_len(chars->data[i]))
-        if (cp_at(chars->data, i) == cp) return true;
+    for (size_t i = 0; i < chars->len; i += vm_cp_len(chars->data[i]))
+        if (vm_cp_at(chars->data, i) == cp) return true;
     return false;
 }
 
@@ -810,9 +774,9 @@ static Value strip_method(VM *vm, Value *args, int nargs, TupleObj *kw, const ch
     }
     size_t i = 0, j = s->len;
     if (left)
-        while (i < j && strip_member(chars, cp_at(s->data, i))) i += cp_len(s->data[i]);
+        while (i < j && strip_member(chars, vm_cp_at(s->data, i))) i += vm_cp_len(s->data[i]);
     if (right)
-        while (j > i && strip_member(chars, cp_at(s->data, cp_before(s->data, j)))) j = cp_before(s->data, j);
+        while (j > i && strip_member(chars, vm_cp_at(s->data, cp_before(s->data, j)))) j = cp_before(s->data, j);
     if (i == 0 && j == s->len) return unchanged(vm, s);
     return part_of(vm, s, s->data + i, j - i);
 }
@@ -848,7 +812,7 @@ static Value justify_method(VM *vm, Value *args, int nargs, TupleObj *kw, const 
             return vm_raise(vm, vm->e_TypeError, "%s() argument 2 must be str, not %s", meth, TNAME(a[1]));
         if (AS_STR(a[1])->nchars != 1)
             return vm_raise(vm, vm->e_TypeError, "The fill character must be exactly one character long");
-        fill = cp_at(AS_STR(a[1])->data, 0);
+        fill = vm_cp_at(AS_STR(a[1])->data, 0);
     }
     if (width <= (int64_t)s->nchars) return unchanged(vm, s);
     int64_t marg = width - s->nchars;
@@ -882,13 +846,13 @@ static Value str_expandtabs(VM *vm, Value *args, int nargs, TupleObj *kw)
 {
     static const char *const names[] = {"tabsize"};
     Value a[1];
-    StrObj *s = self_args(vm, args, nargs, kw, "expandtabs", names, 1, 1, 0, a);
+    StrObj *s = vm_str_self_args(vm, args, nargs, kw, "expandtabs", names, 1, 1, 0, a);
     int64_t tabsize = 8;
     if (!s || (a[0] != V_UNBOUND && !vm_index(vm, a[0], &tabsize))) return V_EXC;
     StrBuf b;
     sb_init(&b);
     int64_t col = 0;
-    for (size_t i = 0; i < s->len; i += cp_len(s->data[i])) {
+    for (size_t i = 0; i < s->len; i += vm_cp_len(s->data[i])) {
         char c = s->data[i];
         if (c == '\t') {
             if (tabsize > 0) {
@@ -898,7 +862,7 @@ static Value str_expandtabs(VM *vm, Value *args, int nargs, TupleObj *kw)
             }
             continue;
         }
-        sb_putn(&b, s->data + i, cp_len(c));
+        sb_putn(&b, s->data + i, vm_cp_len(c));
         col = c == '\n' || c == '\r' ? 0 : col + 1;
     }
     return vm_sb_finish(vm, &b);
@@ -925,7 +889,7 @@ static Value str_replace(VM *vm, Value *args, int nargs, TupleObj *kw)
                 i++;
                 break;
             }
-            size_t n = cp_len(s->data[i]);
+            size_t n = vm_cp_len(s->data[i]);
             sb_putn(&b, s->data + i, n);
             i += n;
         }
@@ -994,23 +958,23 @@ static void put_cased(StrBuf *b, uint32_t cp, CaseMode mode, bool final)
         return;
     }
     if (mode == TO_LOWER && cp == 0x3A3 && final) {
-        put_cp(b, 0x3C2);
+        vm_put_cp(b, 0x3C2);
         return;
     }
     if (mode == TO_FOLD && (cp == 0x3C2 || cp == 0xB5 || cp == 0x17F)) {
-        put_cp(b, cp == 0x3C2 ? 0x3C3 : cp == 0xB5 ? 0x3BC : 's');
+        vm_put_cp(b, cp == 0x3C2 ? 0x3C3 : cp == 0xB5 ? 0x3BC : 's');
         return;
     }
-    put_cp(b, mode == TO_UPPER ? upper_cp(cp) : mode == TO_TITLE ? title_cp(cp) : lower_cp(cp));
+    vm_put_cp(b, mode == TO_UPPER ? upper_cp(cp) : mode == TO_TITLE ? title_cp(cp) : lower_cp(cp));
 }
 
 /* Greek capital sigma at byte i lowers to final sigma after a cased letter
  * and before none (CPython's rule, without its case-ignorable skipping). */
 static bool final_sigma(const StrObj *s, size_t i)
 {
-    if (i == 0 || !is_cased_cp(cp_at(s->data, cp_before(s->data, i)))) return false;
+    if (i == 0 || !is_cased_cp(vm_cp_at(s->data, cp_before(s->data, i)))) return false;
     size_t next = i + 2;
-    return next >= s->len || !is_cased_cp(cp_at(s->data, next));
+    return next >= s->len || !is_cased_cp(vm_cp_at(s->data, next));
 }
 
 typedef enum { CASE_LOWER, CASE_UPPER, CASE_SWAP, CASE_CAPITALIZE, CASE_TITLE, CASE_FOLD } CaseOp;
@@ -1040,12 +1004,12 @@ static Value case_method(VM *vm, Value *args, int nargs, TupleObj *kw, const cha
 {
     if (!vm_method_args(vm, args, nargs, kw, vm->t_str, meth, 0)) return V_EXC;
     StrObj *s = AS_STR(args[0]);
-    if (is_ascii(s)) return ascii_case(vm, s, op);
+    if (vm_str_is_ascii(s)) return ascii_case(vm, s, op);
     StrBuf b;
     sb_init(&b);
     bool prev_cased = false;
-    for (size_t i = 0, k = 0; i < s->len; i += cp_len(s->data[i]), k++) {
-        uint32_t c = cp_at(s->data, i);
+    for (size_t i = 0, k = 0; i < s->len; i += vm_cp_len(s->data[i]), k++) {
+        uint32_t c = vm_cp_at(s->data, i);
         CaseMode mode;
         switch (op) {
         case CASE_LOWER: mode = TO_LOWER; break;
@@ -1056,7 +1020,7 @@ static Value case_method(VM *vm, Value *args, int nargs, TupleObj *kw, const cha
         default: mode = prev_cased ? TO_LOWER : TO_TITLE; break;
         }
         if (mode == TO_SAME)
-            put_cp(&b, c);
+            vm_put_cp(&b, c);
         else
             put_cased(&b, c, mode, c == 0x3A3 && final_sigma(s, i));
         prev_cased = is_cased_cp(c);
@@ -1076,16 +1040,16 @@ SHARED(casefold, case_method, CASE_FOLD)
 static bool pred_all(const StrObj *s, bool (*pred)(uint32_t))
 {
     if (s->len == 0) return false;
-    for (size_t i = 0; i < s->len; i += cp_len(s->data[i]))
-        if (!pred(cp_at(s->data, i))) return false;
+    for (size_t i = 0; i < s->len; i += vm_cp_len(s->data[i]))
+        if (!pred(vm_cp_at(s->data, i))) return false;
     return true;
 }
 
 static bool str_isupper_(const StrObj *s)
 {
     bool cased = false;
-    for (size_t i = 0; i < s->len; i += cp_len(s->data[i])) {
-        uint32_t c = cp_at(s->data, i);
+    for (size_t i = 0; i < s->len; i += vm_cp_len(s->data[i])) {
+        uint32_t c = vm_cp_at(s->data, i);
         if (is_lower_cp(c) || is_title_cp(c)) return false;
         cased |= is_upper_cp(c);
     }
@@ -1095,8 +1059,8 @@ static bool str_isupper_(const StrObj *s)
 static bool str_islower_(const StrObj *s)
 {
     bool cased = false;
-    for (size_t i = 0; i < s->len; i += cp_len(s->data[i])) {
-        uint32_t c = cp_at(s->data, i);
+    for (size_t i = 0; i < s->len; i += vm_cp_len(s->data[i])) {
+        uint32_t c = vm_cp_at(s->data, i);
         if (is_upper_cp(c) || is_title_cp(c)) return false;
         cased |= is_lower_cp(c);
     }
@@ -1106,8 +1070,8 @@ static bool str_islower_(const StrObj *s)
 static bool str_istitle_(const StrObj *s)
 {
     bool cased = false, prev_cased = false;
-    for (size_t i = 0; i < s->len; i += cp_len(s->data[i])) {
-        uint32_t c = cp_at(s->data, i);
+    for (size_t i = 0; i < s->len; i += vm_cp_len(s->data[i])) {
+        uint32_t c = vm_cp_at(s->data, i);
         if (is_upper_cp(c) || is_title_cp(c)) {
             if (prev_cased) return false;
             prev_cased = cased = true;
@@ -1123,20 +1087,20 @@ static bool str_istitle_(const StrObj *s)
 
 static bool str_isidentifier_(const StrObj *s)
 {
-    if (s->len == 0 || !uni_is_id_start(cp_at(s->data, 0))) return false;
-    for (size_t i = cp_len(s->data[0]); i < s->len; i += cp_len(s->data[i]))
-        if (!uni_is_id_continue(cp_at(s->data, i))) return false;
+    if (s->len == 0 || !uni_is_id_start(vm_cp_at(s->data, 0))) return false;
+    for (size_t i = vm_cp_len(s->data[0]); i < s->len; i += vm_cp_len(s->data[i]))
+        if (!uni_is_id_continue(vm_cp_at(s->data, i))) return false;
     return true;
 }
 
 static bool str_isprintable_(const StrObj *s)
 {
-    for (size_t i = 0; i < s->len; i += cp_len(s->data[i]))
-        if (!uni_is_printable(cp_at(s->data, i))) return false;
+    for (size_t i = 0; i < s->len; i += vm_cp_len(s->data[i]))
+        if (!uni_is_printable(vm_cp_at(s->data, i))) return false;
     return true;
 }
 
-static bool str_isascii_(const StrObj *s) { return is_ascii(s); }
+static bool str_isascii_(const StrObj *s) { return vm_str_is_ascii(s); }
 static bool str_isdigit_(const StrObj *s) { return pred_all(s, is_digit_cp); }
 static bool str_isdecimal_(const StrObj *s) { return pred_all(s, is_decimal_cp); }
 static bool str_isnumeric_(const StrObj *s) { return pred_all(s, is_numeric_cp); }
@@ -1172,7 +1136,7 @@ static Value slice_of(VM *vm, const StrObj *s, int64_t start, int64_t step, int6
     }
     StrBuf b;
     sb_init(&b);
-    if (is_ascii(s)) {
+    if (vm_str_is_ascii(s)) {
         for (int64_t k = 0; k < n; k++) sb_putc(&b, s->data[start + k * step]);
         return vm_sb_finish(vm, &b);
     }
@@ -1181,7 +1145,7 @@ static Value slice_of(VM *vm, const StrObj *s, int64_t start, int64_t step, int6
         sb_free(&b);
         return vm_raise(vm, vm->e_MemoryError, "%s", "");
     }
-    for (size_t i = 0, k = 0; i <= s->len; i += i < s->len ? cp_len(s->data[i]) : 1) offs[k++] = i;
+    for (size_t i = 0, k = 0; i <= s->len; i += i < s->len ? vm_cp_len(s->data[i]) : 1) offs[k++] = i;
     for (int64_t k = 0; k < n; k++) {
         int64_t c = start + k * step;
         sb_putn(&b, s->data + offs[c], offs[c + 1] - offs[c]);
@@ -1202,7 +1166,7 @@ static Value str_getitem(VM *vm, Value *args, int nargs, TupleObj *kw)
         if (i < 0) i += s->nchars;
         if (i < 0 || i >= (int64_t)s->nchars) return vm_raise(vm, vm->e_IndexError, "string index out of range");
         size_t b = byte_at(s, i);
-        return vm_new_str(vm, s->data + b, cp_len(s->data[b]));
+        return vm_new_str(vm, s->data + b, vm_cp_len(s->data[b]));
     }
     int64_t start, stop, step, n;
     if (!vm_slice_indices(vm, args[1], s->nchars, &start, &stop, &step, &n)) return V_EXC;
@@ -1219,7 +1183,7 @@ static Value str_iternext(VM *vm, Value itv)
         it->seq = V_NONE;   /* exhausted for good, the string released */
         return V_UNBOUND;
     }
-    size_t i = (size_t)it->i, n = cp_len(s->data[i]);
+    size_t i = (size_t)it->i, n = vm_cp_len(s->data[i]);
     it->i += (int64_t)n;
     return vm_new_str(vm, s->data + i, n);
 }
@@ -1327,211 +1291,6 @@ static Value str_format_spec(VM *vm, Value *args, int nargs, TupleObj *kw)
     return vm_sb_finish(vm, &b);
 }
 
-/* ---- codecs */
-
-typedef enum { ENC_UTF8, ENC_ASCII, ENC_LATIN1 } Encoding;
-typedef enum { ERR_STRICT, ERR_IGNORE, ERR_REPLACE, ERR_BACKSLASH, ERR_XMLCHARREF } ErrorMode;
-
-static const char *const encoding_names[] = {[ENC_UTF8] = "utf-8", [ENC_ASCII] = "ascii", [ENC_LATIN1] = "latin-1"};
-
-/* The codec an encoding name names: case, '_' and ' ' do not matter. */
-static bool lookup_encoding(VM *vm, const char *name, Encoding *out)
-{
-    static const struct {
-        const char *name;
-        Encoding enc;
-    } aliases[] = {
-        {"utf-8", ENC_UTF8},      {"utf8", ENC_UTF8},         {"u8", ENC_UTF8},           {"utf", ENC_UTF8},
-        {"ascii", ENC_ASCII},     {"us-ascii", ENC_ASCII},    {"646", ENC_ASCII},         {"latin-1", ENC_LATIN1},
-        {"latin1", ENC_LATIN1},   {"latin", ENC_LATIN1},      {"l1", ENC_LATIN1},         {"iso-8859-1", ENC_LATIN1},
-        {"iso8859-1", ENC_LATIN1}, {"8859", ENC_LATIN1},      {"cp819", ENC_LATIN1},      {"iso-ir-100", ENC_LATIN1},
-    };
-    char norm[32];
-    size_t n = 0;
-    for (const char *p = name; *p && n < sizeof norm - 1; p++)
-        norm[n++] = *p == '_' || *p == ' ' ? '-' : (*p >= 'A' && *p <= 'Z') ? (char)(*p + 32) : *p;
-    norm[n] = 0;
-    for (size_t i = 0; i < COUNT(aliases) && strlen(name) < sizeof norm; i++)
-        if (!strcmp(norm, aliases[i].name)) {
-            *out = aliases[i].enc;
-            return true;
-        }
-    vm_raise(vm, vm->e_LookupError, "unknown encoding: %s", name);
-    return false;
-}
-
-static bool lookup_errors(VM *vm, const char *name, ErrorMode *out)
-{
-    static const char *const modes[] = {[ERR_STRICT] = "strict", [ERR_IGNORE] = "ignore", [ERR_REPLACE] = "replace",
-                                        [ERR_BACKSLASH] = "backslashreplace", [ERR_XMLCHARREF] = "xmlcharrefreplace"};
-    for (size_t i = 0; i < COUNT(modes); i++)
-        if (!strcmp(name, modes[i])) {
-            *out = (ErrorMode)i;
-            return true;
-        }
-    vm_raise(vm, vm->e_LookupError, "unknown error handler name '%s'", name);
-    return false;
-}
-
-static void put_escape(StrBuf *b, uint32_t cp)
-{
-    sb_printf(b, cp < 0x100 ? "\\x%02x" : cp < 0x10000 ? "\\u%04x" : "\\U%08x", (unsigned)cp);
-}
-
-static Value encode(VM *vm, const StrObj *s, const char *encoding, const char *errors)
-{
-    Encoding enc;
-    ErrorMode mode = ERR_STRICT;
-    if (!lookup_encoding(vm, encoding, &enc)) return V_EXC;
-    uint32_t limit = enc == ENC_ASCII ? 0x80 : enc == ENC_LATIN1 ? 0x100 : 0x110000;
-    StrBuf b;
-    sb_init(&b);
-    size_t pos = 0;
-    for (size_t i = 0; i < s->len; pos++) {
-        uint32_t c = cp_at(s->data, i);
-        size_t n = cp_len(s->data[i]);
-        bool bad = c >= limit || (enc == ENC_UTF8 && c >= 0xD800 && c <= 0xDFFF);
-        if (!bad) {
-            if (enc == ENC_UTF8)
-                sb_putn(&b, s->data + i, n);
-            else
-                sb_putc(&b, (char)c);
-            i += n;
-            continue;
-        }
-        /* the error handler is looked up at the first error, as CPython does */
-        if (errors && mode == ERR_STRICT && !lookup_errors(vm, errors, &mode)) {
-            sb_free(&b);
-            return V_EXC;
-        }
-        if (mode == ERR_STRICT) {
-            /* the error names the whole run of unencodable characters */
-            size_t j = i + n, end = pos + 1;
-            for (; j < s->len; j += cp_len(s->data[j]), end++) {
-                uint32_t d = cp_at(s->data, j);
-                if (!(d >= limit || (enc == ENC_UTF8 && d >= 0xD800 && d <= 0xDFFF))) break;
-            }
-            static const char *const why_not[] = {[ENC_UTF8] = "surrogates not allowed",
-                                                  [ENC_ASCII] = "ordinal not in range(128)",
-                                                  [ENC_LATIN1] = "ordinal not in range(256)"};
-            const char *why = why_not[enc];
-            sb_free(&b);
-            if (end == pos + 1) {
-                char esc[16];
-                snprintf(esc, sizeof esc, c < 0x100 ? "\\x%02x" : c < 0x10000 ? "\\u%04x" : "\\U%08x", (unsigned)c);
-                return vm_raise(vm, vm->e_UnicodeEncodeError,
-                                "'%s' codec can't encode character '%s' in position %zu: %s", encoding_names[enc], esc,
-                                pos, why);
-            }
-            return vm_raise(vm, vm->e_UnicodeEncodeError, "'%s' codec can't encode characters in position %zu-%zu: %s",
-                            encoding_names[enc], pos, end - 1, why);
-        }
-        if (mode == ERR_REPLACE) sb_putc(&b, '?');
-        if (mode == ERR_BACKSLASH) put_escape(&b, c);
-        if (mode == ERR_XMLCHARREF) sb_printf(&b, "&#%u;", (unsigned)c);
-        i += n;
-    }
-    Value r = b.oom ? vm_raise(vm, vm->e_MemoryError, "%s", "") : vm_new_bytes(vm, b.data, b.len);
-    sb_free(&b);
-    return r;
-}
-
-/* The length of the valid UTF-8 sequence at s[0..len), or 0 with *bad set to
- * the bytes of the maximal invalid prefix and *why to CPython's reason. */
-static size_t utf8_valid(const unsigned char *s, size_t len, size_t *bad, const char **why)
-{
-    unsigned char c = s[0];
-    if (c < 0x80) return 1;
-    size_t n = c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
-    *bad = 1;
-    if (!n) {
-        *why = "invalid start byte";
-        return 0;
-    }
-    /* the second byte's range depends on the first (no overlongs, surrogates or past U+10FFFF) */
-    unsigned char lo = c == 0xE0 ? 0xA0 : c == 0xF0 ? 0x90 : 0x80, hi = c == 0xED ? 0x9F : c == 0xF4 ? 0x8F : 0xBF;
-    for (size_t k = 1; k < n; k++) {
-        if (k >= len) {
-            *bad = k;
-            *why = "unexpected end of data";
-            return 0;
-        }
-        if (s[k] < (k == 1 ? lo : 0x80) || s[k] > (k == 1 ? hi : 0xBF)) {
-            *bad = k;
-            *why = "invalid continuation byte";
-            return 0;
-        }
-    }
-    return n;
-}
-
-Value vm_decode(VM *vm, const unsigned char *data, size_t len, const char *encoding, const char *errors)
-{
-    Encoding enc;
-    ErrorMode mode = ERR_STRICT;
-    if (!lookup_encoding(vm, encoding, &enc)) return V_EXC;
-    StrBuf b;
-    sb_init(&b);
-    for (size_t i = 0; i < len;) {
-        size_t n = 1, bad = 1;
-        const char *why = "ordinal not in range(128)";
-        if (enc == ENC_LATIN1) {
-            put_cp(&b, data[i++]);
-            continue;
-        }
-        if (enc == ENC_UTF8 ? (n = utf8_valid(data + i, len - i, &bad, &why)) != 0 : data[i] < 0x80) {
-            sb_putn(&b, (const char *)data + i, n);
-            i += n;
-            continue;
-        }
-        if (errors && mode == ERR_STRICT && !lookup_errors(vm, errors, &mode)) {
-            sb_free(&b);
-            return V_EXC;
-        }
-        if (mode == ERR_XMLCHARREF) {
-            sb_free(&b);
-            return vm_raise(vm, vm->e_TypeError, "don't know how to handle UnicodeDecodeError in error callback");
-        }
-        if (mode == ERR_STRICT) {
-            sb_free(&b);
-            if (bad == 1)
-                return vm_raise(vm, vm->e_UnicodeDecodeError, "'%s' codec can't decode byte 0x%02x in position %zu: %s",
-                                encoding_names[enc], data[i], i, why);
-            return vm_raise(vm, vm->e_UnicodeDecodeError, "'%s' codec can't decode bytes in position %zu-%zu: %s",
-                            encoding_names[enc], i, i + bad - 1, why);
-        }
-        if (mode == ERR_REPLACE) put_cp(&b, 0xFFFD);
-        if (mode == ERR_BACKSLASH)
-            for (size_t k = 0; k < bad; k++) sb_printf(&b, "\\x%02x", data[i + k]);
-        i += bad;
-    }
-    return vm_sb_finish(vm, &b);
-}
-
-/* The text arguments encoding / errors: a str, or NULL when not given. */
-static bool codec_arg(VM *vm, Value v, const char *fname, const char *what, const char **out)
-{
-    *out = NULL;
-    if (v == V_UNBOUND) return true;
-    if (!v_has_layout(v, LAYOUT_STR)) {
-        vm_raise(vm, vm->e_TypeError, "%s() argument '%s' must be str, not %s", fname, what, TNAME(v));
-        return false;
-    }
-    *out = AS_STR(v)->data;
-    return true;
-}
-
-static Value str_encode(VM *vm, Value *args, int nargs, TupleObj *kw)
-{
-    static const char *const names[] = {"encoding", "errors"};
-    Value a[2];
-    StrObj *s = self_args(vm, args, nargs, kw, "encode", names, 2, 2, 0, a);
-    const char *enc, *err;
-    if (!s || !codec_arg(vm, a[0], "encode", "encoding", &enc) || !codec_arg(vm, a[1], "encode", "errors", &err))
-        return V_EXC;
-    return encode(vm, s, enc ? enc : "utf-8", err);
-}
-
 /* str(object='') and str(object=b'', encoding='utf-8', errors='strict') */
 static Value str_new(VM *vm, Value *args, int nargs, TupleObj *kw)
 {
@@ -1540,7 +1299,8 @@ static Value str_new(VM *vm, Value *args, int nargs, TupleObj *kw)
     TypeObj *cls = vm_new_cls(vm, args, nargs, vm->t_str);
     if (!cls || !vm_parse_args(vm, "str", args + 1, nargs - 1, kw, names, 3, 3, 0, a)) return V_EXC;
     const char *enc, *err;
-    if (!codec_arg(vm, a[1], "str", "encoding", &enc) || !codec_arg(vm, a[2], "str", "errors", &err)) return V_EXC;
+    if (!vm_codec_arg(vm, a[1], "str", "encoding", &enc) || !vm_codec_arg(vm, a[2], "str", "errors", &err))
+        return V_EXC;
     Value r;
     if (a[0] == V_UNBOUND) {
         r = vm_new_str(vm, "", 0);
@@ -1559,23 +1319,6 @@ static Value str_new(VM *vm, Value *args, int nargs, TupleObj *kw)
     }
     if (r == V_EXC || cls == vm->t_str) return r;
     return new_str_of(vm, cls, AS_STR(r)->data, AS_STR(r)->len);
-}
-
-Value vm_ascii(VM *vm, Value v)
-{
-    Value r = vm_repr(vm, v);
-    if (r == V_EXC || is_ascii(AS_STR(r))) return r;
-    StrObj *s = AS_STR(r);
-    StrBuf b;
-    sb_init(&b);
-    for (size_t i = 0; i < s->len; i += cp_len(s->data[i])) {
-        uint32_t c = cp_at(s->data, i);
-        if (c < 0x80)
-            sb_putc(&b, (char)c);
-        else
-            put_escape(&b, c);
-    }
-    return vm_sb_finish(vm, &b);
 }
 
 /* ---- translate */
@@ -1601,7 +1344,7 @@ static Value str_maketrans(VM *vm, Value *args, int nargs, TupleObj *kw)
                     r = vm_raise(vm, vm->e_ValueError, "string keys in translate table must be of length 1");
                     goto done;
                 }
-                k = v_int(cp_at(AS_STR(k)->data, 0));
+                k = v_int(vm_cp_at(AS_STR(k)->data, 0));
             } else if (!vm_is_int(vm, k)) {
                 r = vm_raise(vm, vm->e_TypeError, "keys in translate table must be strings or integers");
                 goto done;
@@ -1623,14 +1366,14 @@ static Value str_maketrans(VM *vm, Value *args, int nargs, TupleObj *kw)
         r = vm_raise(vm, vm->e_ValueError, "the first two maketrans arguments must have equal length");
         goto done;
     }
-    for (size_t i = 0, j = 0; i < x->len; i += cp_len(x->data[i]), j += cp_len(y->data[j]))
-        if (!vm_dict_set(vm, AS_DICT(d), v_int(cp_at(x->data, i)), v_int(cp_at(y->data, j)))) {
+    for (size_t i = 0, j = 0; i < x->len; i += vm_cp_len(x->data[i]), j += vm_cp_len(y->data[j]))
+        if (!vm_dict_set(vm, AS_DICT(d), v_int(vm_cp_at(x->data, i)), v_int(vm_cp_at(y->data, j)))) {
             r = V_EXC;
             goto done;
         }
     if (nargs == 3)
-        for (size_t i = 0; i < AS_STR(args[2])->len; i += cp_len(AS_STR(args[2])->data[i]))
-            if (!vm_dict_set(vm, AS_DICT(d), v_int(cp_at(AS_STR(args[2])->data, i)), V_NONE)) {
+        for (size_t i = 0; i < AS_STR(args[2])->len; i += vm_cp_len(AS_STR(args[2])->data[i]))
+            if (!vm_dict_set(vm, AS_DICT(d), v_int(vm_cp_at(AS_STR(args[2])->data, i)), V_NONE)) {
                 r = V_EXC;
                 goto done;
             }
@@ -1646,8 +1389,8 @@ static Value str_translate(VM *vm, Value *args, int nargs, TupleObj *kw)
     Value table = args[1];
     StrBuf b;
     sb_init(&b);
-    for (size_t i = 0; i < s->len; i += cp_len(s->data[i])) {
-        uint32_t c = cp_at(s->data, i);
+    for (size_t i = 0; i < s->len; i += vm_cp_len(s->data[i])) {
+        uint32_t c = vm_cp_at(s->data, i);
         Value m = vm_getitem(vm, table, v_int(c));
         if (m == V_EXC) {
             if (!vm_exc_matches(vm, vm->exc, v_obj(vm->e_LookupError))) {
@@ -1667,478 +1410,11 @@ static Value str_translate(VM *vm, Value *args, int nargs, TupleObj *kw)
                 vm->exc = V_NONE;
                 return vm_raise(vm, vm->e_ValueError, "character mapping must be in range(0x110000)");
             }
-            put_cp(&b, (uint32_t)k);
+            vm_put_cp(&b, (uint32_t)k);
         } else {
             sb_free(&b);
             return vm_raise(vm, vm->e_TypeError, "character mapping must return integer, None or str");
         }
-    }
-    return vm_sb_finish(vm, &b);
-}
-
-/* ---- str.format */
-
-/* Where a field's value comes from: format()'s arguments or format_map's mapping. */
-typedef struct {
-    Value *pos;
-    int npos;
-    TupleObj *kwnames;     /* format(): keyword names, values after pos */
-    Value mapping;         /* format_map(): the mapping, else V_UNBOUND */
-    enum { AUTO_UNKNOWN, AUTO_ON, AUTO_OFF } numbering;
-    int next_auto;
-} FormatArgs;
-
-enum { FORMAT_RECURSION = 2 };
-
-static bool format_into(VM *vm, StrBuf *out, FormatArgs *fa, const char *s, size_t len, int depth);
-
-/* A field's index as CPython's get_integer reads it: -1 when not all
- * decimal digits, -2 (ValueError raised) when too large. */
-static int64_t field_integer(VM *vm, const char *s, size_t n)
-{
-    if (n == 0) return -1;
-    int64_t v = 0;
-    for (size_t i = 0; i < n; i++) {
-        if (s[i] < '0' || s[i] > '9') return -1;
-        if (v > (INT64_MAX - 9) / 10) {
-            vm_raise(vm, vm->e_ValueError, "Too many decimal digits in format string");
-            return -2;
-        }
-        v = v * 10 + (s[i] - '0');
-    }
-    return v;
-}
-
-/* The object a field name's first part names. */
-static Value field_first(VM *vm, FormatArgs *fa, const char *s, size_t n)
-{
-    int64_t index = field_integer(vm, s, n);
-    if (index == -2) return V_EXC;
-    if (n == 0) {
-        if (fa->numbering == AUTO_OFF)
-            return vm_raise(vm, vm->e_ValueError,
-                            "cannot switch from manual field specification to automatic field numbering");
-        fa->numbering = AUTO_ON;
-        index = fa->next_auto++;
-    } else if (index >= 0) {
-        if (fa->numbering == AUTO_ON)
-            return vm_raise(vm, vm->e_ValueError,
-                            "cannot switch from automatic field numbering to manual field specification");
-        fa->numbering = AUTO_OFF;
-    }
-    if (index >= 0) {
-        if (index >= fa->npos)
-            return vm_raise(vm, vm->e_IndexError,
-                            "Replacement index %" PRId64 " out of range for positional args tuple", index);
-        return fa->pos[index];
-    }
-    Value key = vm_new_str(vm, s, n);
-    if (key == V_EXC) return V_EXC;
-    if (fa->mapping != V_UNBOUND) {
-        vm_push_root(vm, key);
-        Value r = vm_getitem(vm, fa->mapping, key);
-        vm_pop_roots(vm, 1);
-        return r;
-    }
-    for (uint32_t i = 0; fa->kwnames && i < fa->kwnames->len; i++)
-        if (vm_str_eq(AS_STR(fa->kwnames->items[i]), AS_STR(key))) return fa->pos[fa->npos + i];
-    Value exc = vm_new_exception(vm, vm->e_KeyError, &key, 1);
-    return exc == V_EXC ? V_EXC : vm_raise_value(vm, exc);
-}
-
-/* The value of a whole field name: first part, then .attr and [key] parts. */
-static Value field_value(VM *vm, FormatArgs *fa, const char *s, size_t n)
-{
-    size_t i = 0;
-    while (i < n && s[i] != '.' && s[i] != '[') i++;
-    Value obj = field_first(vm, fa, s, i);
-    while (obj != V_EXC && i < n) {
-        char kind = s[i++];
-        size_t start = i;
-        if (kind == '.') {
-            while (i < n && s[i] != '.' && s[i] != '[') i++;
-        } else if (kind == '[') {
-            while (i < n && s[i] != ']') i++;
-            if (i == n) return vm_raise(vm, vm->e_ValueError, "Missing ']' in format string");
-        } else {
-            return vm_raise(vm, vm->e_ValueError, "Only '.' or '[' may follow ']' in format field specifier");
-        }
-        size_t len = i - start;
-        if (kind == '[') i++;
-        if (len == 0) return vm_raise(vm, vm->e_ValueError, "Empty attribute in format string");
-        vm_push_root(vm, obj);
-        if (kind == '.') {
-            StrObj *name = vm_intern(vm, s + start, len);
-            obj = name ? vm_getattr(vm, obj, name) : V_EXC;
-        } else {
-            int64_t k = field_integer(vm, s + start, len);
-            Value key = k >= 0 ? vm_int_from_i64(vm, k) : k == -1 ? vm_new_str(vm, s + start, len) : V_EXC;
-            obj = key == V_EXC ? V_EXC : vm_getitem(vm, obj, key);
-        }
-        vm_pop_roots(vm, 1);
-    }
-    return obj;
-}
-
-/* One replacement field: s[0..n) is its text between the braces. */
-static bool format_field(VM *vm, StrBuf *out, FormatArgs *fa, const char *s, size_t n, int depth)
-{
-    /* field name up to '!' or ':' ('[...]' may hold either) */
-    size_t i = 0;
-    while (i < n && s[i] != '!' && s[i] != ':') {
-        if (s[i] == '{') {
-            vm_raise(vm, vm->e_ValueError, "unexpected '{' in field name");
-            return false;
-        }
-        if (s[i] == '[')
-            while (i < n && s[i] != ']') i++;
-        if (i < n) i++;
-    }
-    size_t name_len = i < n ? i : n;
-    char conv = 0;
-    if (i < n && s[i] == '!') {
-        if (i + 1 >= n) {
-            vm_raise(vm, vm->e_ValueError, "unmatched '{' in format spec");
-            return false;
-        }
-        conv = s[i + 1];
-        i += 2;
-        if (i < n && s[i] != ':') {
-            vm_raise(vm, vm->e_ValueError, "expected ':' after conversion specifier");
-            return false;
-        }
-    }
-    const char *spec = i < n ? s + i + 1 : s + n;
-    size_t spec_len = i < n ? n - i - 1 : 0;
-    Value obj = field_value(vm, fa, s, name_len);
-    if (obj == V_EXC) return false;
-    if (conv) {
-        if (conv != 'r' && conv != 's' && conv != 'a') {
-            if (conv > 32 && conv < 127)
-                vm_raise(vm, vm->e_ValueError, "Unknown conversion specifier %c", conv);
-            else
-                vm_raise(vm, vm->e_ValueError, "Unknown conversion specifier \\x%x", (unsigned)(unsigned char)conv);
-            return false;
-        }
-        obj = conv == 'r' ? vm_repr(vm, obj) : conv == 's' ? vm_str(vm, obj) : vm_ascii(vm, obj);
-        if (obj == V_EXC) return false;
-    }
-    vm_push_root(vm, obj);
-    Value specv;
-    if (memchr(spec, '{', spec_len)) {
-        /* a nested field in the spec is expanded first */
-        StrBuf sb;
-        sb_init(&sb);
-        specv = format_into(vm, &sb, fa, spec, spec_len, depth - 1) ? vm_sb_finish(vm, &sb) : (sb_free(&sb), V_EXC);
-    } else {
-        specv = vm_new_str(vm, spec, spec_len);
-    }
-    Value r = V_EXC;
-    if (specv != V_EXC) {
-        vm_push_root(vm, specv);
-        r = vm_format(vm, obj, specv);
-        vm_pop_roots(vm, 1);
-    }
-    vm_pop_roots(vm, 1);
-    if (r == V_EXC) return false;
-    sb_putn(out, AS_STR(r)->data, AS_STR(r)->len);
-    return true;
-}
-
-/* CPython's MarkupIterator: literal text with {{ and }}, and fields whose
- * end is the '}' that balances their '{'. */
-static bool format_into(VM *vm, StrBuf *out, FormatArgs *fa, const char *s, size_t len, int depth)
-{
-    if (depth <= 0) {
-        vm_raise(vm, vm->e_ValueError, "Max string recursion exceeded");
-        return false;
-    }
-    size_t i = 0;
-    while (i < len) {
-        char c = s[i];
-        if (c != '{' && c != '}') {
-            size_t j = i;
-            while (j < len && s[j] != '{' && s[j] != '}') j++;
-            sb_putn(out, s + i, j - i);
-            i = j;
-            continue;
-        }
-        if (i + 1 < len && s[i + 1] == c) {
-            sb_putc(out, c);
-            i += 2;
-            continue;
-        }
-        if (c == '}') {
-            vm_raise(vm, vm->e_ValueError, "Single '}' encountered in format string");
-            return false;
-        }
-        if (i + 1 >= len) {
-            vm_raise(vm, vm->e_ValueError, "Single '{' encountered in format string");
-            return false;
-        }
-        /* the field: its name may hold '[...]'; past ':' braces nest */
-        size_t j = i + 1, nest = 1;
-        bool in_spec = false;
-        while (j < len) {
-            char d = s[j];
-            if (!in_spec && d == '[') {
-                while (j < len && s[j] != ']') j++;
-                if (j < len) j++;
-                continue;
-            }
-            if (!in_spec && d == '{') break;   /* "unexpected '{'", reported by format_field */
-            if (d == ':') in_spec = true;
-            if (d == '{') nest++;
-            if (d == '}' && --nest == 0) break;
-            j++;
-        }
-        if (j >= len || (s[j] == '{' && !in_spec)) {
-            if (j < len) {
-                vm_raise(vm, vm->e_ValueError, "unexpected '{' in field name");
-                return false;
-            }
-            /* ran off the end: which message depends on where */
-            size_t k = i + 1;
-            while (k < len && s[k] != ':' && s[k] != '!') {
-                if (s[k] == '[')
-                    while (k < len && s[k] != ']') k++;
-                if (k < len) k++;
-            }
-            vm_raise(vm, vm->e_ValueError, "%s",
-                     k < len ? "unmatched '{' in format spec" : "expected '}' before end of string");
-            return false;
-        }
-        if (!format_field(vm, out, fa, s + i + 1, j - i - 1, depth)) return false;
-        i = j + 1;
-    }
-    return true;
-}
-
-static Value str_format(VM *vm, Value *args, int nargs, TupleObj *kw)
-{
-    StrObj *s = self_str(vm, args, nargs, "format");
-    if (!s) return V_EXC;
-    FormatArgs fa = {args + 1, nargs - 1, kw, V_UNBOUND, AUTO_UNKNOWN, 0};
-    StrBuf b;
-    sb_init(&b);
-    if (!format_into(vm, &b, &fa, s->data, s->len, FORMAT_RECURSION)) {
-        sb_free(&b);
-        return V_EXC;
-    }
-    return vm_sb_finish(vm, &b);
-}
-
-static Value str_format_map(VM *vm, Value *args, int nargs, TupleObj *kw)
-{
-    if (!vm_method_args(vm, args, nargs, kw, vm->t_str, "format_map", 1)) return V_EXC;
-    StrObj *s = AS_STR(args[0]);
-    FormatArgs fa = {NULL, 0, NULL, args[1], AUTO_UNKNOWN, 0};
-    StrBuf b;
-    sb_init(&b);
-    if (!format_into(vm, &b, &fa, s->data, s->len, FORMAT_RECURSION)) {
-        sb_free(&b);
-        return V_EXC;
-    }
-    return vm_sb_finish(vm, &b);
-}
-
-/* ---- '%' formatting (PyUnicode_Format) */
-
-typedef struct {
-    Value args;           /* the right operand */
-    Value *items;         /* a tuple's items; NULL for a single value */
-    int64_t n, next;      /* items and the next one; n -1 for a single value (next -2 until taken) */
-    Value dict;           /* a mapping for %(key)s, or V_UNBOUND */
-} PercentArgs;
-
-static Value next_arg(VM *vm, PercentArgs *pa)
-{
-    if (pa->n < 0) {
-        if (pa->next == -2) {
-            pa->next = -1;
-            return pa->args;
-        }
-    } else if (pa->next < pa->n) {
-        return pa->items[pa->next++];
-    }
-    return vm_raise(vm, vm->e_TypeError, "not enough arguments for format string");
-}
-
-/* A '*' width or precision. */
-static bool star_arg(VM *vm, PercentArgs *pa, FmtPercent *p, bool is_width)
-{
-    Value v = next_arg(vm, pa);
-    if (v == V_EXC) return false;
-    int64_t x;
-    if (!vm_is_int(vm, v)) {
-        vm_raise(vm, vm->e_TypeError, "* wants int");
-        return false;
-    }
-    if (!vm_index(vm, v, &x)) return false;
-    fmt_percent_star(p, is_width, x);
-    return true;
-}
-
-/* Whether v can stand where '%d' wants a number (CPython's PyNumber_Check). */
-static bool is_number(VM *vm, Value v)
-{
-    if (vm_is_int(vm, v) || v_is_double(v) || v_has_layout(v, LAYOUT_COMPLEX)) return true;
-    TypeObj *t = vm_type_of(vm, v);
-    return vm_type_lookup(t, vm->s___index__) != V_UNBOUND || vm_type_lookup(t, vm->s___int__) != V_UNBOUND ||
-           vm_type_lookup(t, vm->s___float__) != V_UNBOUND;
-}
-
-/* One numeric conversion of v. */
-static bool percent_number(VM *vm, StrBuf *out, Value v, const FmtPercent *p, char *err, size_t errcap, bool *failed)
-{
-    char conv = p->conv;
-    bool int_conv = strchr("diuoxX", conv) != NULL;
-    *failed = false;
-    if (int_conv && !vm_is_int(vm, v) && !v_is_double(v)) {
-        /* other numbers through int() (o, x, X through __index__) */
-        bool index_only = conv == 'o' || conv == 'x' || conv == 'X';
-        TypeObj *t = vm_type_of(vm, v);
-        Value m = vm_type_lookup(t, index_only ? vm->s___index__ : vm->s___int__);
-        if (m == V_UNBOUND) m = vm_type_lookup(t, vm->s___index__);
-        if (!is_number(vm, v) || m == V_UNBOUND) {
-            vm_raise(vm, vm->e_TypeError, index_only ? "%%%c format: an integer is required, not %s"
-                                                     : "%%%c format: a real number is required, not %s",
-                     conv, t->name->data);
-            *failed = true;
-            return false;
-        }
-        Value i = vm_call(vm, m, &v, 1, NULL);
-        if (i == V_EXC || !vm_is_int(vm, i)) {
-            if (i != V_EXC) vm_raise(vm, vm->e_TypeError, "__int__ returned non-int (type %s)", TNAME(i));
-            *failed = true;
-            return false;
-        }
-        v = i;
-    }
-    double d;
-    if (v_is_double(v) || !vm_is_int(vm, v)) {
-        if (!vm_to_double(vm, v, &d)) {
-            *failed = true;
-            return false;
-        }
-        return fmt_percent_float(out, d, p, err, errcap);
-    }
-    if (v_is_int(v) || v_is_bool(v))
-        return fmt_percent_int64(out, v_is_int(v) ? v_as_int(v) : v == V_TRUE, p, err, errcap);
-    if (strchr("diu", conv) && mpz_sizeinbase(AS_BIGINT(v)->z, 10) > 4300) {
-        /* decimal text of a huge int is refused as str() refuses it */
-        Value r = vm_int_repr(vm, v);
-        if (r == V_EXC) {
-            *failed = true;
-            return false;
-        }
-    }
-    return fmt_percent_mpz(out, AS_BIGINT(v)->z, p, err, errcap);
-}
-
-/* One conversion: the value formatted per p into out. */
-static bool percent_one(VM *vm, StrBuf *out, Value v, const FmtPercent *p)
-{
-    char err[256];
-    bool failed = false;
-    if (p->conv == 's' || p->conv == 'r' || p->conv == 'a') {
-        Value t = p->conv == 's' ? vm_str(vm, v) : p->conv == 'r' ? vm_repr(vm, v) : vm_ascii(vm, v);
-        if (t == V_EXC) return false;
-        fmt_percent_str(out, AS_STR(t)->data, AS_STR(t)->len, p);
-        return true;
-    }
-    if (p->conv == 'c' && v_has_layout(v, LAYOUT_STR)) {
-        if (AS_STR(v)->nchars != 1) {
-            vm_raise(vm, vm->e_TypeError, "%%c requires int or char");
-            return false;
-        }
-        fmt_percent_str(out, AS_STR(v)->data, AS_STR(v)->len, p);
-        return true;
-    }
-    if (p->conv == 'c' && !vm_is_int(vm, v)) {
-        vm_raise(vm, vm->e_TypeError, "%%c requires int or char");
-        return false;
-    }
-    if (p->conv != 'c' && !is_number(vm, v) && !strchr("diuoxX", p->conv)) {
-        vm_raise(vm, vm->e_TypeError, "must be real number, not %s", TNAME(v));
-        return false;
-    }
-    if (percent_number(vm, out, v, p, err, sizeof err, &failed)) return true;
-    if (!failed) vm_raise_fmt_error(vm, err, out->oom);
-    return false;
-}
-
-Value vm_str_mod(VM *vm, Value fmt, Value args)
-{
-    StrObj *f = AS_STR(fmt);
-    PercentArgs pa = {args, NULL, -1, -2, V_UNBOUND};
-    if (v_has_layout(args, LAYOUT_TUPLE)) {
-        pa.items = AS_TUPLE(args)->items;
-        pa.n = AS_TUPLE(args)->len;
-        pa.next = 0;
-    }
-    if (!v_has_layout(args, LAYOUT_TUPLE) && !v_has_layout(args, LAYOUT_STR) && v_is_obj(args) &&
-        vm_type_lookup(vm_type_of(vm, args), vm->s___getitem__) != V_UNBOUND)
-        pa.dict = args;
-    StrBuf b;
-    sb_init(&b);
-    const char *s = f->data;
-    size_t len = f->len, chars = 0;
-    for (size_t i = 0; i < len;) {
-        if (s[i] != '%') {
-            size_t j = i;
-            while (j < len && s[j] != '%') chars += (s[j++] & 0xC0) != 0x80;
-            sb_putn(&b, s + i, j - i);
-            i = j;
-            continue;
-        }
-        FmtPercent p;
-        char err[256];
-        size_t used = fmt_percent_parse(s + i + 1, len - i - 1, chars + 1, &p, err, sizeof err);
-        if (!used) {
-            sb_free(&b);
-            /* CPython takes the argument before it looks at the conversion character */
-            bool exhausted = pa.n < 0 ? pa.next != -2 : pa.next >= pa.n;
-            if (exhausted && !strncmp(err, "unsupported format character", 28))
-                return vm_raise(vm, vm->e_TypeError, "not enough arguments for format string");
-            return vm_raise(vm, vm->e_ValueError, "%s", err);
-        }
-        chars += 1 + count_chars(s + i + 1, used);
-        i += 1 + used;
-        if (p.conv == '%' && !p.has_key && p.width == -1 && p.precision == -1) {
-            sb_putc(&b, '%');
-            continue;
-        }
-        Value v = V_NONE;
-        if (p.has_key) {
-            if (pa.dict == V_UNBOUND) {
-                sb_free(&b);
-                return vm_raise(vm, vm->e_TypeError, "format requires a mapping");
-            }
-            Value key = vm_new_str(vm, s + i - used + p.key_off, p.key_len);
-            v = key == V_EXC ? V_EXC : vm_getitem(vm, pa.dict, key);
-            pa.n = -1;
-            pa.next = -1;
-        }
-        /* the value stays rooted while '*' arguments may run __index__ */
-        vm_push_root(vm, v);
-        bool ok = v != V_EXC && (p.width != FMT_STAR || star_arg(vm, &pa, &p, true)) &&
-                  (p.precision != FMT_STAR || star_arg(vm, &pa, &p, false));
-        if (ok && p.conv == '%') {
-            fmt_percent_str(&b, "%", 1, &p);
-        } else if (ok) {
-            if (!p.has_key) ok = (v = next_arg(vm, &pa)) != V_EXC;
-            ok = ok && percent_one(vm, &b, v, &p);
-        }
-        vm_pop_roots(vm, 1);
-        if (!ok) {
-            sb_free(&b);
-            return V_EXC;
-        }
-    }
-    if (pa.next < pa.n && pa.dict == V_UNBOUND) {
-        sb_free(&b);
-        return vm_raise(vm, vm->e_TypeError, "not all arguments converted during string formatting");
     }
     return vm_sb_finish(vm, &b);
 }
@@ -2162,8 +1438,8 @@ static const struct {
     {"capitalize", str_capitalize}, {"title", str_title},         {"swapcase", str_swapcase},
     {"casefold", str_casefold},   {"center", str_center},         {"ljust", str_ljust},
     {"rjust", str_rjust},         {"zfill", str_zfill},           {"partition", str_partition},
-    {"rpartition", str_rpartition}, {"expandtabs", str_expandtabs}, {"encode", str_encode},
-    {"format", str_format},       {"format_map", str_format_map}, {"translate", str_translate},
+    {"rpartition", str_rpartition}, {"expandtabs", str_expandtabs}, {"encode", vm_str_encode},
+    {"format", vm_str_format},    {"format_map", vm_str_format_map}, {"translate", str_translate},
     {"removeprefix", str_removeprefix}, {"removesuffix", str_removesuffix},
 #define X(name, op) {"__" #name "__", str_##name},
     STR_CMPOPS(X)

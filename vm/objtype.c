@@ -1,18 +1,11 @@
 /* Types and attributes: type objects (C3 MRO, layouts, __slots__), calling a
- * class, CPython's attribute protocol, and the descriptors it meets (methods,
- * property, staticmethod, classmethod, super, slots), with object's and type's methods. */
+ * class, CPython's attribute protocol and how it binds and calls the descriptors
+ * it meets, with object's and type's methods. The descriptors' own natives are in objdescr.c. */
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "vm.h"
-
-#define AS_BUILTIN(v) ((BuiltinObj *)v_as_obj(v))
-#define AS_PROP(v) ((PropertyObj *)v_as_obj(v))
-#define AS_WRAPPER(v) ((WrapperObj *)v_as_obj(v))
-#define AS_SUPER(v) ((SuperObj *)v_as_obj(v))
-#define AS_METHOD(v) ((MethodObj *)v_as_obj(v))
-#define AS_MODULE(v) ((ModuleObj *)v_as_obj(v))
+#include "objtype_int.h"
 
 /* PropertyObj.hdr.aux: made by vm_add_property for a native attribute, whose
  * errors read as CPython's getset descriptors' ("attribute 'x' of 'T' objects
@@ -29,10 +22,6 @@ static Value type_call(VM *vm, Value *args, int nargs, TupleObj *kw);
 static Value type_getattribute(VM *vm, Value *args, int nargs, TupleObj *kw);
 static Value type_setattr_m(VM *vm, Value *args, int nargs, TupleObj *kw);
 static Value type_delattr_m(VM *vm, Value *args, int nargs, TupleObj *kw);
-static Value module_getattribute(VM *vm, Value *args, int nargs, TupleObj *kw);
-static Value super_getattribute(VM *vm, Value *args, int nargs, TupleObj *kw);
-static Value instance_dict_get(VM *vm, Value *args, int nargs, TupleObj *kw);
-static Value instance_dict_set(VM *vm, Value *args, int nargs, TupleObj *kw);
 
 /* ---- type identity -------------------------------------------------------- */
 
@@ -121,8 +110,6 @@ Value vm_type_lookup(TypeObj *t, StrObj *name)
     return v;
 }
 
-static inline const char *type_name(VM *vm, Value v) { return vm_type_of(vm, v)->name->data; }
-
 static inline bool is_native(Value v, NativeFn fn)
 {
     return v_has_layout(v, LAYOUT_BUILTIN) && ((BuiltinObj *)v_as_obj(v))->fn == fn;
@@ -150,7 +137,7 @@ void vm_type_modified(VM *vm, TypeObj *t)
 
 /* The module a type's repr and the traceback printer name: __module__ from
  * its namespace, 'builtins' for built-in types that do not say. */
-static Value type_module(VM *vm, TypeObj *t)
+Value vm_type_module(VM *vm, TypeObj *t)
 {
     Value m = t->hdr.dict ? vm_dict_get_str(t->hdr.dict, vm->s___module__) : V_UNBOUND;
     if (m != V_UNBOUND) return m;
@@ -243,7 +230,7 @@ static unsigned descr_flags(VM *vm, Value d)
     return f;
 }
 
-static StrObj *prop_name(VM *vm, PropertyObj *p)
+StrObj *vm_prop_name(VM *vm, PropertyObj *p)
 {
     Value n = p->hdr.dict ? vm_dict_get_str(p->hdr.dict, vm->s___name__) : V_UNBOUND;
     return v_has_layout(n, LAYOUT_STR) ? AS_STR(n) : NULL;
@@ -255,13 +242,13 @@ static Value prop_missing(VM *vm, PropertyObj *p, Value obj, const char *what)
     if (p->hdr.aux & PROP_NATIVE) {
         BuiltinObj *g = AS_BUILTIN(p->fget);
         return vm_raise(vm, vm->e_AttributeError, "attribute '%s' of '%.100s' objects is not writable", g->name,
-                        g->owner ? g->owner->name->data : type_name(vm, obj));
+                        g->owner ? g->owner->name->data : vm_type_name(vm, obj));
     }
-    StrObj *n = prop_name(vm, p);
+    StrObj *n = vm_prop_name(vm, p);
     if (n)
         return vm_raise(vm, vm->e_AttributeError, "property '%s' of '%.100s' object has no %s", n->data,
-                        type_name(vm, obj), what);
-    return vm_raise(vm, vm->e_AttributeError, "property of '%.100s' object has no %s", type_name(vm, obj), what);
+                        vm_type_name(vm, obj), what);
+    return vm_raise(vm, vm->e_AttributeError, "property of '%.100s' object has no %s", vm_type_name(vm, obj), what);
 }
 
 static Value call1(VM *vm, Value f, Value a)
@@ -270,18 +257,13 @@ static Value call1(VM *vm, Value f, Value a)
     return vm_call(vm, f, &a, 1, NULL);
 }
 
-static Value property_get(VM *vm, PropertyObj *p, Value obj)
+Value vm_property_get(VM *vm, PropertyObj *p, Value obj)
 {
     if (p->fget == V_NONE) return prop_missing(vm, p, obj, "getter");
     return call1(vm, p->fget, obj);
 }
 
-/* __slots__ members: a member descriptor is an OBJECT-layout object whose
- * two slot values are its name and owner class, its hdr.aux the index of the
- * value in instances. */
-static StrObj *member_name(Value d) { return AS_STR(vm_slot_values(v_as_obj(d))[0]); }
-static TypeObj *member_owner(Value d) { return AS_TYPE(vm_slot_values(v_as_obj(d))[1]); }
-
+/* __slots__ members; their layout is described beside vm_member_name in objtype_int.h. */
 static Value new_member(VM *vm, TypeObj *owner, StrObj *name, uint32_t index)
 {
     Obj *m = vm_alloc(vm, vm->t_member_descriptor, sizeof *m + 2 * sizeof(Value));
@@ -294,37 +276,37 @@ static Value new_member(VM *vm, TypeObj *owner, StrObj *name, uint32_t index)
 
 static bool member_applies(VM *vm, Value d, Value obj)
 {
-    if (vm_is_subtype(vm_type_of(vm, obj), member_owner(d))) return true;
+    if (vm_is_subtype(vm_type_of(vm, obj), vm_member_owner(d))) return true;
     return vm_raise(vm, vm->e_TypeError, "descriptor '%s' for '%s' objects doesn't apply to a '%s' object",
-                    member_name(d)->data, member_owner(d)->name->data, type_name(vm, obj)),
+                    vm_member_name(d)->data, vm_member_owner(d)->name->data, vm_type_name(vm, obj)),
            false;
 }
 
-static Value member_get(VM *vm, Value d, Value obj, TypeObj *type)
+Value vm_member_get(VM *vm, Value d, Value obj, TypeObj *type)
 {
     if (obj == V_UNBOUND) return d;
     if (!member_applies(vm, d, obj)) return V_EXC;
     Value v = vm_slot_values(v_as_obj(obj))[v_as_obj(d)->aux];
     if (v == V_UNBOUND)
-        return vm_raise(vm, vm->e_AttributeError, "'%.200s' object has no attribute '%s'", type_name(vm, obj),
-                        member_name(d)->data);
+        return vm_raise(vm, vm->e_AttributeError, "'%.200s' object has no attribute '%s'", vm_type_name(vm, obj),
+                        vm_member_name(d)->data);
     return v;
 }
 
 /* v == V_UNBOUND deletes; deleting an empty slot is AttributeError('name'). */
-static bool member_set(VM *vm, Value d, Value obj, Value v)
+bool vm_member_set(VM *vm, Value d, Value obj, Value v)
 {
     if (!member_applies(vm, d, obj)) return false;
     Value *slot = &vm_slot_values(v_as_obj(obj))[v_as_obj(d)->aux];
     if (v == V_UNBOUND && *slot == V_UNBOUND)
-        return vm_raise(vm, vm->e_AttributeError, "%s", member_name(d)->data), false;
+        return vm_raise(vm, vm->e_AttributeError, "%s", vm_member_name(d)->data), false;
     *slot = v;
     return true;
 }
 
 typedef Value (*DescrGetFn)(VM *vm, Value d, Value obj, TypeObj *type);
 
-static Value func_descr_get(VM *vm, Value d, Value obj, TypeObj *type)
+Value vm_func_descr_get(VM *vm, Value d, Value obj, TypeObj *type)
 {
     return obj == V_UNBOUND ? d : new_method(vm, d, obj);
 }
@@ -343,21 +325,28 @@ static Value class_descr_get(VM *vm, Value d, Value obj, TypeObj *type)
 
 static Value property_descr_get(VM *vm, Value d, Value obj, TypeObj *type)
 {
-    return obj == V_UNBOUND ? d : property_get(vm, AS_PROP(d), obj);
+    return obj == V_UNBOUND ? d : vm_property_get(vm, AS_PROP(d), obj);
 }
 
 static const DescrGetFn descr_get_fns[LAYOUT_COUNT] = {
-    [LAYOUT_FUNC] = func_descr_get,           [LAYOUT_BUILTIN] = builtin_descr_get,
+    [LAYOUT_FUNC] = vm_func_descr_get,           [LAYOUT_BUILTIN] = builtin_descr_get,
     [LAYOUT_STATICMETHOD] = static_descr_get, [LAYOUT_CLASSMETHOD] = class_descr_get,
     [LAYOUT_PROPERTY] = property_descr_get,
 };
+
+/* The __get__ of d's built-in layout, whatever d's class overrides: what
+ * staticmethod.__get__ and classmethod.__get__ run. */
+Value vm_layout_descr_get(VM *vm, Value d, Value obj, TypeObj *type)
+{
+    return descr_get_fns[vm_type_of(vm, d)->layout](vm, d, obj, type);
+}
 
 /* d.__get__(obj, type); obj is V_UNBOUND for access through the class. */
 static Value descr_get(VM *vm, Value d, Value obj, TypeObj *type)
 {
     TypeObj *dt = vm_type_of(vm, d);
     if (!(dt->flags & TF_HEAPTYPE)) {
-        DescrGetFn f = dt == vm->t_member_descriptor ? member_get : descr_get_fns[dt->layout];
+        DescrGetFn f = dt == vm->t_member_descriptor ? vm_member_get : descr_get_fns[dt->layout];
         return f ? f(vm, d, obj, type) : d;
     }
     Value g = vm_type_lookup(dt, vm->s___get__);
@@ -367,10 +356,10 @@ static Value descr_get(VM *vm, Value d, Value obj, TypeObj *type)
 }
 
 /* d.__set__(obj, v), or d.__delete__(obj) when v is V_UNBOUND. */
-static bool descr_set(VM *vm, Value d, Value obj, Value v)
+bool vm_descr_set(VM *vm, Value d, Value obj, Value v)
 {
     TypeObj *dt = vm_type_of(vm, d);
-    if (dt == vm->t_member_descriptor) return member_set(vm, d, obj, v);
+    if (dt == vm->t_member_descriptor) return vm_member_set(vm, d, obj, v);
     if (!(dt->flags & TF_HEAPTYPE) && dt->layout == LAYOUT_PROPERTY) {
         PropertyObj *p = AS_PROP(d);
         Value f = v == V_UNBOUND ? p->fdel : p->fset;
@@ -397,7 +386,7 @@ static bool has_instance_attrs(TypeObj *t)
            t->layout == LAYOUT_EXC;
 }
 
-static DictObj *instance_dict(VM *vm, Obj *o)
+DictObj *vm_instance_dict(VM *vm, Obj *o)
 {
     if (!o->dict) {
         Value d = vm_new_dict(vm);
@@ -517,8 +506,8 @@ static bool is_native_getattribute(Value f)
 {
     if (!v_has_layout(f, LAYOUT_BUILTIN)) return false;
     NativeFn fn = AS_BUILTIN(f)->fn;
-    return fn == object_getattribute || fn == type_getattribute || fn == module_getattribute ||
-           fn == super_getattribute;
+    return fn == object_getattribute || fn == type_getattribute || fn == vm_module_getattribute ||
+           fn == vm_super_getattribute;
 }
 
 static bool is_attribute_error(VM *vm)
@@ -545,7 +534,7 @@ static Value no_attribute(VM *vm, Value obj, TypeObj *t, StrObj *name)
     }
     Value e = vm->exc;
     if (v_has_layout(e, LAYOUT_EXC)) {
-        DictObj *d = instance_dict(vm, v_as_obj(e));
+        DictObj *d = vm_instance_dict(vm, v_as_obj(e));
         if (!d || !vm_dict_set_str(vm, d, vm_intern(vm, "name", 4), v_obj(name)) ||
             !vm_dict_set_str(vm, d, vm_intern(vm, "obj", 3), obj))
             return V_EXC;
@@ -593,11 +582,11 @@ Value vm_getattr_opt(VM *vm, Value obj, StrObj *name) { return getattr_impl(vm, 
 static bool generic_setattr(VM *vm, Value obj, TypeObj *t, StrObj *name, Value v)
 {
     Value d = vm_type_lookup(t, name);
-    if (d != V_UNBOUND && (descr_flags(vm, d) & DF_SET)) return descr_set(vm, d, obj, v);
+    if (d != V_UNBOUND && (descr_flags(vm, d) & DF_SET)) return vm_descr_set(vm, d, obj, v);
     if (v_is_obj(obj) && has_instance_attrs(t) && (!(t->flags & TF_HAS_SLOTS) || slot_allowed(vm, t, name))) {
         Obj *o = v_as_obj(obj);
         if (v != V_UNBOUND) {
-            DictObj *dict = instance_dict(vm, o);
+            DictObj *dict = vm_instance_dict(vm, o);
             return dict && vm_dict_set_str(vm, dict, name, v);
         }
         int r = o->dict ? vm_dict_del(vm, o->dict, v_obj(name)) : 0;
@@ -622,7 +611,7 @@ static bool type_setattr(VM *vm, Value obj, StrObj *name, Value v)
                         t->name->data),
                false;
     Value ma = vm_type_lookup(t->hdr.type, name);
-    if (ma != V_UNBOUND && (descr_flags(vm, ma) & DF_SET)) return descr_set(vm, ma, obj, v);
+    if (ma != V_UNBOUND && (descr_flags(vm, ma) & DF_SET)) return vm_descr_set(vm, ma, obj, v);
     if (v == V_UNBOUND) {
         int r = vm_dict_del(vm, t->hdr.dict, v_obj(name));
         if (r == 0)
@@ -874,7 +863,7 @@ static bool is_identifier(const char *s)
 static int collect_slot(VM *vm, void *ctx, Value item)
 {
     if (!v_has_layout(item, LAYOUT_STR)) {
-        vm_raise(vm, vm->e_TypeError, "__slots__ items must be strings, not '%.200s'", type_name(vm, item));
+        vm_raise(vm, vm->e_TypeError, "__slots__ items must be strings, not '%.200s'", vm_type_name(vm, item));
         return -1;
     }
     if (!is_identifier(AS_STR(item)->data)) {
@@ -987,7 +976,7 @@ static bool add_instance_descriptors(VM *vm, TypeObj *t, bool slotted_with_dict)
         weak_inherited |= (b->flags & TF_HEAPTYPE) && !(b->flags & TF_HAS_SLOTS);
     }
     if (t->flags & TF_HAS_SLOTS) return true;
-    if (!dict_inherited || slotted_with_dict) vm_add_property(vm, t, "__dict__", instance_dict_get, instance_dict_set);
+    if (!dict_inherited || slotted_with_dict) vm_add_property(vm, t, "__dict__", vm_instance_dict_get, vm_instance_dict_set);
     if (!weak_inherited) vm_add_property(vm, t, "__weakref__", weakref_get, NULL);
     return vm->exc == V_NONE;
 }
@@ -1004,7 +993,7 @@ static bool fill_namespace(VM *vm, TypeObj *t, DictObj *ns)
         if (v_has_layout(e->key, LAYOUT_STR) && vm_str_eq(AS_STR(e->key), vm->s___qualname__)) {
             if (!v_has_layout(e->value, LAYOUT_STR))
                 return vm_raise(vm, vm->e_TypeError, "type __qualname__ must be a str, not %s",
-                                type_name(vm, e->value)),
+                                vm_type_name(vm, e->value)),
                        false;
             t->qualname = AS_STR(e->value);
             continue;
@@ -1074,7 +1063,7 @@ static bool call_set_names(VM *vm, TypeObj *t)
         Value kr = vm_repr(vm, key);
         if (kr == V_EXC) break;
         vm_raise(vm, vm->e_RuntimeError, "Error calling __set_name__ on '%.100s' instance %s in '%.100s'",
-                 type_name(vm, v), AS_STR(kr)->data, t->name->data);
+                 vm_type_name(vm, v), AS_STR(kr)->data, t->name->data);
         if (v_has_layout(vm->exc, LAYOUT_EXC)) {
             ExcObj *e = (ExcObj *)v_as_obj(vm->exc);
             e->cause = cause;
@@ -1232,7 +1221,7 @@ static Value blank_super(VM *vm, TypeObj *cls)
 static Value blank_module(VM *vm, TypeObj *cls)
 {
     ModuleObj *m = vm_alloc(vm, cls, sizeof *m);
-    return m && instance_dict(vm, &m->hdr) ? v_obj(m) : V_EXC;
+    return m && vm_instance_dict(vm, &m->hdr) ? v_obj(m) : V_EXC;
 }
 
 static const BlankFn blank_fns[LAYOUT_COUNT] = {
@@ -1292,7 +1281,7 @@ static Value type_call_impl(VM *vm, TypeObj *t, Value *args, int nargs, TupleObj
     vm_pop_roots(vm, 1);
     if (r == V_EXC) return V_EXC;
     if (r != V_NONE)
-        return vm_raise(vm, vm->e_TypeError, "__init__() should return None, not '%.200s'", type_name(vm, r));
+        return vm_raise(vm, vm->e_TypeError, "__init__() should return None, not '%.200s'", vm_type_name(vm, r));
     return obj;
 }
 
@@ -1310,7 +1299,7 @@ Value vm_type_call(VM *vm, TypeObj *t, Value *args, int nargs, TupleObj *kw)
 
 /* The class whose MRO super(type, obj) walks: obj itself when it is a
  * subclass of type (classmethods), else type(obj). */
-static TypeObj *super_check(VM *vm, TypeObj *type, Value obj)
+TypeObj *vm_super_check(VM *vm, TypeObj *type, Value obj)
 {
     if (v_has_layout(obj, LAYOUT_TYPE) && vm_is_subtype(AS_TYPE(obj), type)) return AS_TYPE(obj);
     if (vm_is_subtype(vm_type_of(vm, obj), type)) return vm_type_of(vm, obj);
@@ -1320,7 +1309,7 @@ static TypeObj *super_check(VM *vm, TypeObj *type, Value obj)
 
 Value vm_new_super(VM *vm, TypeObj *type, Value obj)
 {
-    TypeObj *ot = super_check(vm, type, obj);
+    TypeObj *ot = vm_super_check(vm, type, obj);
     if (!ot) return V_EXC;
     SuperObj *s = vm_alloc(vm, vm->t_super, sizeof *s);
     if (!s) return V_EXC;
@@ -1330,49 +1319,13 @@ Value vm_new_super(VM *vm, TypeObj *type, Value obj)
     return v_obj(s);
 }
 
-/* super.__init__(self, type, obj). The compiler turns a zero-argument super()
- * in a method into super(__class__, first argument); a bare super() that
- * reaches here has neither. */
-static Value super_init(VM *vm, Value *args, int nargs, TupleObj *kw)
-{
-    if (kw && kw->len) return vm_raise(vm, vm->e_TypeError, "super() takes no keyword arguments");
-    if (nargs > 3) return vm_raise(vm, vm->e_TypeError, "super() expected at most 2 arguments, got %d", nargs - 1);
-    if (nargs == 1) {
-        const Frame *f = vm->nframes ? vm->frames[vm->nframes - 1] : NULL;
-        bool has_args = f && f->code->nargs + ((f->code->flags & CO_VARARGS) ? 1 : 0) > 0;
-        return vm_raise(vm, vm->e_RuntimeError, has_args ? "super(): __class__ cell not found" : "super(): no arguments");
-    }
-    if (!v_has_layout(args[1], LAYOUT_TYPE))
-        return vm_raise(vm, vm->e_TypeError, "super() argument 1 must be a type, not %s", type_name(vm, args[1]));
-    SuperObj *s = AS_SUPER(args[0]);
-    s->type = AS_TYPE(args[1]);
-    if (nargs == 2) return V_NONE;
-    TypeObj *ot = super_check(vm, s->type, args[2]);
-    if (!ot) return V_EXC;
-    s->obj = args[2];
-    s->obj_type = ot;
-    return V_NONE;
-}
-
-static Value super_repr(VM *vm, Value *args, int nargs, TupleObj *kw)
-{
-    SuperObj *s = AS_SUPER(args[0]);
-    char buf[512];
-    if (s->obj_type)
-        snprintf(buf, sizeof buf, "<super: <class '%s'>, <%s object>>", s->type ? s->type->name->data : "NULL",
-                 s->obj_type->name->data);
-    else
-        snprintf(buf, sizeof buf, "<super: <class '%s'>, NULL>", s->type ? s->type->name->data : "NULL");
-    return vm_cstr(vm, buf);
-}
-
 /* ---- natives of object ---------------------------------------------------------- */
 
 static Value object_new(VM *vm, Value *args, int nargs, TupleObj *kw)
 {
     if (nargs < 1) return vm_raise(vm, vm->e_TypeError, "object.__new__(): not enough arguments");
     if (!v_has_layout(args[0], LAYOUT_TYPE))
-        return vm_raise(vm, vm->e_TypeError, "object.__new__(X): X is not a type object (%s)", type_name(vm, args[0]));
+        return vm_raise(vm, vm->e_TypeError, "object.__new__(X): X is not a type object (%s)", vm_type_name(vm, args[0]));
     return object_new_impl(vm, AS_TYPE(args[0]), nargs > 1 || (kw && kw->len));
 }
 
@@ -1394,7 +1347,7 @@ static Value object_init(VM *vm, Value *args, int nargs, TupleObj *kw)
 static Value object_repr(VM *vm, Value *args, int nargs, TupleObj *kw)
 {
     TypeObj *t = vm_type_of(vm, args[0]);
-    Value m = type_module(vm, t);
+    Value m = vm_type_module(vm, t);
     if (m == V_EXC) return V_EXC;
     char buf[512];
     if (v_has_layout(m, LAYOUT_STR) && strcmp(AS_STR(m)->data, "builtins"))
@@ -1432,24 +1385,15 @@ static Value object_order(VM *vm, Value *args, int nargs, TupleObj *kw)
     return V_NOTIMPL;
 }
 
-/* CPython's _Py_HashPointer: the address rotated by 4 bits. */
-static int64_t pointer_hash(uint64_t p)
-{
-    int64_t h = (int64_t)((p >> 4) | (p << 60));
-    return h == -1 ? -2 : h;
-}
-
-static uint64_t identity(Value v) { return v_is_obj(v) ? (uint64_t)(uintptr_t)v_as_obj(v) : v; }
-
 static Value object_hash(VM *vm, Value *args, int nargs, TupleObj *kw)
 {
-    return vm_int_from_i64(vm, pointer_hash(identity(args[0])));
+    return vm_int_from_i64(vm, vm_pointer_hash(vm_identity(args[0])));
 }
 
 static StrObj *attr_name_arg(VM *vm, Value v)
 {
     if (v_has_layout(v, LAYOUT_STR)) return AS_STR(v);
-    vm_raise(vm, vm->e_TypeError, "attribute name must be string, not '%.200s'", type_name(vm, v));
+    vm_raise(vm, vm->e_TypeError, "attribute name must be string, not '%.200s'", vm_type_name(vm, v));
     return NULL;
 }
 
@@ -1477,6 +1421,28 @@ static Value object_delattr(VM *vm, Value *args, int nargs, TupleObj *kw)
     return name && generic_setattr(vm, args[0], vm_type_of(vm, args[0]), name, V_UNBOUND) ? V_NONE : V_EXC;
 }
 
+/* The __getattribute__ of super and module objects, beside object's: they wrap
+ * super_getattr / module_getattr, and is_native_getattribute knows them. */
+Value vm_super_getattribute(VM *vm, Value *args, int nargs, TupleObj *kw)
+{
+    if (!vm_check_nargs(vm, "__getattribute__", nargs - 1, kw, 1, 1)) return V_EXC;
+    StrObj *name = attr_name_arg(vm, args[1]);
+    if (!name) return V_EXC;
+    TypeObj *t = vm_type_of(vm, args[0]);
+    Value r = super_getattr(vm, args[0], t, name);
+    return r == V_UNBOUND ? no_attribute(vm, args[0], t, name) : r;
+}
+
+Value vm_module_getattribute(VM *vm, Value *args, int nargs, TupleObj *kw)
+{
+    if (!vm_check_nargs(vm, "__getattribute__", nargs - 1, kw, 1, 1)) return V_EXC;
+    StrObj *name = attr_name_arg(vm, args[1]);
+    if (!name) return V_EXC;
+    TypeObj *t = vm_type_of(vm, args[0]);
+    Value r = module_getattr(vm, args[0], t, name);
+    return r == V_UNBOUND ? no_attribute(vm, args[0], t, name) : r;
+}
+
 static Value object_init_subclass(VM *vm, Value *args, int nargs, TupleObj *kw)
 {
     if (kw && kw->len)
@@ -1491,10 +1457,10 @@ static Value object_format(VM *vm, Value *args, int nargs, TupleObj *kw)
 {
     if (!vm_check_nargs(vm, "__format__", nargs - 1, kw, 1, 1)) return V_EXC;
     if (!v_has_layout(args[1], LAYOUT_STR))
-        return vm_raise(vm, vm->e_TypeError, "__format__() argument must be str, not %s", type_name(vm, args[1]));
+        return vm_raise(vm, vm->e_TypeError, "__format__() argument must be str, not %s", vm_type_name(vm, args[1]));
     if (AS_STR(args[1])->len)
         return vm_raise(vm, vm->e_TypeError, "unsupported format string passed to %.200s.__format__",
-                        type_name(vm, args[0]));
+                        vm_type_name(vm, args[0]));
     return vm_str(vm, args[0]);
 }
 
@@ -1509,7 +1475,7 @@ static Value object_class_set(VM *vm, Value *args, int nargs, TupleObj *kw)
     if (nargs < 2) return vm_raise(vm, vm->e_TypeError, "can't delete __class__ attribute");
     if (!v_has_layout(args[1], LAYOUT_TYPE))
         return vm_raise(vm, vm->e_TypeError, "__class__ must be set to a class, not '%s' object",
-                        type_name(vm, args[1]));
+                        vm_type_name(vm, args[1]));
     TypeObj *old = vm_type_of(vm, args[0]), *new = AS_TYPE(args[1]);
     if (!v_is_obj(args[0]) || !(old->flags & TF_HEAPTYPE) || !(new->flags & TF_HEAPTYPE))
         return vm_raise(vm, vm->e_TypeError,
@@ -1523,15 +1489,15 @@ static Value object_class_set(VM *vm, Value *args, int nargs, TupleObj *kw)
 }
 
 /* __dict__ of instances, functions, modules and exceptions: the live dict. */
-static Value instance_dict_get(VM *vm, Value *args, int nargs, TupleObj *kw)
+Value vm_instance_dict_get(VM *vm, Value *args, int nargs, TupleObj *kw)
 {
     if (!v_is_obj(args[0]))
-        return vm_raise(vm, vm->e_AttributeError, "'%.50s' object has no attribute '__dict__'", type_name(vm, args[0]));
-    DictObj *d = instance_dict(vm, v_as_obj(args[0]));
+        return vm_raise(vm, vm->e_AttributeError, "'%.50s' object has no attribute '__dict__'", vm_type_name(vm, args[0]));
+    DictObj *d = vm_instance_dict(vm, v_as_obj(args[0]));
     return d ? v_obj(d) : V_EXC;
 }
 
-static Value instance_dict_set(VM *vm, Value *args, int nargs, TupleObj *kw)
+Value vm_instance_dict_set(VM *vm, Value *args, int nargs, TupleObj *kw)
 {
     if (!v_is_obj(args[0])) return vm_raise(vm, vm->e_TypeError, "__dict__ can't be set");
     if (nargs < 2) {
@@ -1540,7 +1506,7 @@ static Value instance_dict_set(VM *vm, Value *args, int nargs, TupleObj *kw)
     }
     if (!v_has_layout(args[1], LAYOUT_DICT))
         return vm_raise(vm, vm->e_TypeError, "__dict__ must be set to a dictionary, not a '%.200s'",
-                        type_name(vm, args[1]));
+                        vm_type_name(vm, args[1]));
     v_as_obj(args[0])->dict = AS_DICT(args[1]);
     return V_NONE;
 }
@@ -1567,7 +1533,7 @@ static Value type_new(VM *vm, Value *args, int nargs, TupleObj *kw)
     for (int i = 0; i < 3; i++)
         if (!v_has_layout(args[i + 1], want[i].layout))
             return vm_raise(vm, vm->e_TypeError, "type.__new__() argument %d must be %s, not %s", i + 1,
-                            want[i].what, type_name(vm, args[i + 1]));
+                            want[i].what, vm_type_name(vm, args[i + 1]));
     TupleObj *bases = AS_TUPLE(args[2]);
     TypeObj *winner = winner_meta(vm, meta, bases);
     if (!winner) return V_EXC;
@@ -1597,7 +1563,7 @@ static Value type_repr(VM *vm, Value *args, int nargs, TupleObj *kw)
 {
     TypeObj *t = self_type(vm, args, nargs, "__repr__");
     if (!t) return V_EXC;
-    Value m = type_module(vm, t);
+    Value m = vm_type_module(vm, t);
     if (m == V_EXC) return V_EXC;
     StrBuf b;
     sb_init(&b);
@@ -1689,7 +1655,7 @@ static Value type_set_string(VM *vm, Value *args, int nargs, const char *what, S
                                    t->name->data);
     if (!v_has_layout(args[1], LAYOUT_STR))
         return vm_raise(vm, vm->e_TypeError, "can only assign string to %s.%s, not '%s'", t->name->data, what,
-                        type_name(vm, args[1]));
+                        vm_type_name(vm, args[1]));
     *field = AS_STR(args[1]);
     return V_NONE;
 }
@@ -1727,7 +1693,7 @@ static Value type_dict_get(VM *vm, Value *args, int nargs, TupleObj *kw)
 
 static Value type_module_get(VM *vm, Value *args, int nargs, TupleObj *kw)
 {
-    Value m = type_module(vm, AS_TYPE(args[0]));
+    Value m = vm_type_module(vm, AS_TYPE(args[0]));
     return m;
 }
 
@@ -1783,661 +1749,17 @@ static Value type_annotations_set(VM *vm, Value *args, int nargs, TupleObj *kw)
     return ok ? V_NONE : V_EXC;
 }
 
-/* ---- member descriptors --------------------------------------------------------------- */
-
-static Value member_get_m(VM *vm, Value *args, int nargs, TupleObj *kw)
-{
-    if (!vm_check_nargs(vm, "__get__", nargs - 1, kw, 1, 2)) return V_EXC;
-    return member_get(vm, args[0], args[1] == V_NONE ? V_UNBOUND : args[1], NULL);
-}
-
-static Value member_set_m(VM *vm, Value *args, int nargs, TupleObj *kw)
-{
-    if (!vm_check_nargs(vm, "__set__", nargs - 1, kw, 2, 2)) return V_EXC;
-    return member_set(vm, args[0], args[1], args[2]) ? V_NONE : V_EXC;
-}
-
-static Value member_delete_m(VM *vm, Value *args, int nargs, TupleObj *kw)
-{
-    if (!vm_check_nargs(vm, "__delete__", nargs - 1, kw, 1, 1)) return V_EXC;
-    return member_set(vm, args[0], args[1], V_UNBOUND) ? V_NONE : V_EXC;
-}
-
-/* "<member 'x' of 'P' objects>" */
-static Value member_repr(VM *vm, Value *args, int nargs, TupleObj *kw)
-{
-    StrBuf b;
-    sb_init(&b);
-    sb_printf(&b, "<member '%s' of '%s' objects>", member_name(args[0])->data, member_owner(args[0])->name->data);
-    return vm_sb_finish(vm, &b);
-}
-
-static Value member_name_get(VM *vm, Value *a, int n, TupleObj *k) { return v_obj(member_name(a[0])); }
-static Value member_owner_get(VM *vm, Value *a, int n, TupleObj *k) { return v_obj(member_owner(a[0])); }
-
-/* ---- int | None: types.UnionType ---------------------------------------------------- */
-
-/* A union keeps its members, in order and without repeats, as the tuple
- * __args__ in its hdr.dict; None stands in as NoneType. */
-static bool unionable(VM *vm, Value v)
-{
-    return v == V_NONE || v_has_layout(v, LAYOUT_TYPE) || vm_type_of(vm, v) == vm->t_union ||
-           vm_type_of(vm, v) == vm->t_generic_alias;
-}
-
-static StrObj *args_name(VM *vm) { return vm_intern(vm, "__args__", 8); }
-
-static Value union_args(VM *vm, Value u)
-{
-    StrObj *k = args_name(vm);
-    Value a = k && v_as_obj(u)->dict ? vm_dict_get_str(v_as_obj(u)->dict, k) : V_UNBOUND;
-    return a == V_UNBOUND ? vm->empty_tuple : a;
-}
-
-static bool union_add(VM *vm, ListObj *l, Value v)
-{
-    if (vm_type_of(vm, v) == vm->t_union) {
-        TupleObj *a = AS_TUPLE(union_args(vm, v));
-        for (uint32_t i = 0; i < a->len; i++)
-            if (!union_add(vm, l, a->items[i])) return false;
-        return true;
-    }
-    if (v == V_NONE) v = v_obj(vm->t_NoneType);
-    for (uint32_t i = 0; i < l->len; i++)
-        if (l->items[i] == v) return true;
-    return vm_list_append(vm, l, v);
-}
-
-/* a | b, or NotImplemented when either side cannot be in a union */
-static Value make_union(VM *vm, Value a, Value b)
-{
-    if (!unionable(vm, a) || !unionable(vm, b)) return V_NOTIMPL;
-    Value l = vm_new_list(vm, 4);
-    if (l == V_EXC || !union_add(vm, AS_LIST(l), a) || !union_add(vm, AS_LIST(l), b)) return V_EXC;
-    if (AS_LIST(l)->len == 1) return AS_LIST(l)->items[0];
-    Value args = vm_tuple_of(vm, AS_LIST(l)->items, AS_LIST(l)->len);
-    Obj *u = args == V_EXC ? NULL : vm_alloc(vm, vm->t_union, sizeof *u);
-    DictObj *d = u ? instance_dict(vm, u) : NULL;
-    StrObj *k = d ? args_name(vm) : NULL;
-    return k && vm_dict_set_str(vm, d, k, args) ? v_obj(u) : V_EXC;
-}
-
-static Value type_or(VM *vm, Value *args, int nargs, TupleObj *kw)
-{
-    return vm_check_nargs(vm, "__or__", nargs - 1, kw, 1, 1) ? make_union(vm, args[0], args[1]) : V_EXC;
-}
-
-static Value type_ror(VM *vm, Value *args, int nargs, TupleObj *kw)
-{
-    return vm_check_nargs(vm, "__ror__", nargs - 1, kw, 1, 1) ? make_union(vm, args[1], args[0]) : V_EXC;
-}
-
-static Value union_args_get(VM *vm, Value *args, int nargs, TupleObj *kw) { return union_args(vm, args[0]); }
-
-/* "int | None": built-in classes by name, others with their module */
-static Value union_repr(VM *vm, Value *args, int nargs, TupleObj *kw)
-{
-    TupleObj *a = AS_TUPLE(union_args(vm, args[0]));
-    StrBuf b;
-    sb_init(&b);
-    for (uint32_t i = 0; i < a->len; i++) {
-        Value v = a->items[i];
-        if (i) sb_puts(&b, " | ");
-        if (v == v_obj(vm->t_NoneType)) {
-            sb_puts(&b, "None");
-            continue;
-        }
-        if (v_has_layout(v, LAYOUT_TYPE)) {
-            Value m = type_module(vm, AS_TYPE(v));
-            if (v_has_layout(m, LAYOUT_STR) && strcmp(AS_STR(m)->data, "builtins")) sb_printf(&b, "%s.", AS_STR(m)->data);
-            sb_puts(&b, AS_TYPE(v)->qualname->data);
-            continue;
-        }
-        if (!vm_sb_repr(vm, &b, v)) {
-            sb_free(&b);
-            return V_EXC;
-        }
-    }
-    return vm_sb_finish(vm, &b);
-}
-
-static bool union_contains(VM *vm, TupleObj *a, Value v)
-{
-    for (uint32_t i = 0; i < a->len; i++)
-        if (a->items[i] == v) return true;
-    return false;
-}
-
-/* equal when they have the same members, in any order */
-static Value union_eq(VM *vm, Value *args, int nargs, TupleObj *kw)
-{
-    if (!vm_check_nargs(vm, "__eq__", nargs - 1, kw, 1, 1)) return V_EXC;
-    if (vm_type_of(vm, args[1]) != vm->t_union) return V_NOTIMPL;
-    TupleObj *a = AS_TUPLE(union_args(vm, args[0])), *b = AS_TUPLE(union_args(vm, args[1]));
-    for (uint32_t i = 0; i < a->len; i++)
-        if (!union_contains(vm, b, a->items[i])) return V_FALSE;
-    for (uint32_t i = 0; i < b->len; i++)
-        if (!union_contains(vm, a, b->items[i])) return V_FALSE;
-    return V_TRUE;
-}
-
-static Value union_hash(VM *vm, Value *args, int nargs, TupleObj *kw)
-{
-    TupleObj *a = AS_TUPLE(union_args(vm, args[0]));
-    int64_t h = 0;
-    for (uint32_t i = 0; i < a->len; i++) h ^= pointer_hash(identity(a->items[i]));
-    return vm_int_from_i64(vm, h == -1 ? -2 : h);
-}
-
-/* isinstance(x, int | str) / issubclass(C, int | str): any member's answer */
-static Value union_check(VM *vm, Value *args, int nargs, TupleObj *kw, bool instance)
-{
-    if (!vm_check_nargs(vm, instance ? "__instancecheck__" : "__subclasscheck__", nargs - 1, kw, 1, 1)) return V_EXC;
-    if (!instance && !v_has_layout(args[1], LAYOUT_TYPE))
-        return vm_raise(vm, vm->e_TypeError, "issubclass() arg 1 must be a class");
-    TupleObj *a = AS_TUPLE(union_args(vm, args[0]));
-    TypeObj *t = instance ? vm_type_of(vm, args[1]) : AS_TYPE(args[1]);
-    for (uint32_t i = 0; i < a->len; i++) {
-        if (!v_has_layout(a->items[i], LAYOUT_TYPE))
-            return vm_raise(vm, vm->e_TypeError, "%s() argument 2 cannot be a parameterized generic",
-                            instance ? "isinstance" : "issubclass");
-        if (vm_is_subtype(t, AS_TYPE(a->items[i]))) return V_TRUE;
-    }
-    return V_FALSE;
-}
-
-static Value union_instancecheck(VM *vm, Value *a, int n, TupleObj *k) { return union_check(vm, a, n, k, true); }
-static Value union_subclasscheck(VM *vm, Value *a, int n, TupleObj *k) { return union_check(vm, a, n, k, false); }
-
-/* ---- functions, methods, builtins --------------------------------------------------- */
-
-#define AS_FUNCARG(v) ((FuncObj *)v_as_obj(v))
-
-static Value func_get(VM *vm, Value *args, int nargs, TupleObj *kw)
-{
-    if (!vm_check_nargs(vm, "__get__", nargs - 1, kw, 1, 2)) return V_EXC;
-    Value obj = args[1] == V_NONE ? V_UNBOUND : args[1];
-    return func_descr_get(vm, args[0], obj, NULL);
-}
-
-static Value func_repr(VM *vm, Value *args, int nargs, TupleObj *kw)
-{
-    char buf[512];
-    snprintf(buf, sizeof buf, "<function %s at %p>", AS_FUNCARG(args[0])->qualname->data, (void *)v_as_obj(args[0]));
-    return vm_cstr(vm, buf);
-}
-
-static Value func_name_get(VM *vm, Value *args, int nargs, TupleObj *kw) { return v_obj(AS_FUNCARG(args[0])->name); }
-static Value func_qualname_get(VM *vm, Value *args, int nargs, TupleObj *kw)
-{
-    return v_obj(AS_FUNCARG(args[0])->qualname);
-}
-
-static Value func_set_str(VM *vm, Value *args, int nargs, const char *what, StrObj **field)
-{
-    if (nargs < 2 || !v_has_layout(args[1], LAYOUT_STR))
-        return vm_raise(vm, vm->e_TypeError, "%s must be set to a string object", what);
-    *field = AS_STR(args[1]);
-    return V_NONE;
-}
-
-static Value func_name_set(VM *vm, Value *args, int nargs, TupleObj *kw)
-{
-    return func_set_str(vm, args, nargs, "__name__", &AS_FUNCARG(args[0])->name);
-}
-
-static Value func_qualname_set(VM *vm, Value *args, int nargs, TupleObj *kw)
-{
-    return func_set_str(vm, args, nargs, "__qualname__", &AS_FUNCARG(args[0])->qualname);
-}
-
-static Value func_module_get(VM *vm, Value *args, int nargs, TupleObj *kw) { return AS_FUNCARG(args[0])->module; }
-static Value func_module_set(VM *vm, Value *args, int nargs, TupleObj *kw)
-{
-    AS_FUNCARG(args[0])->module = nargs < 2 ? V_NONE : args[1];
-    return V_NONE;
-}
-
-static Value func_doc_get(VM *vm, Value *args, int nargs, TupleObj *kw) { return AS_FUNCARG(args[0])->doc; }
-static Value func_doc_set(VM *vm, Value *args, int nargs, TupleObj *kw)
-{
-    AS_FUNCARG(args[0])->doc = nargs < 2 ? V_NONE : args[1];
-    return V_NONE;
-}
-
-static Value func_defaults_get(VM *vm, Value *args, int nargs, TupleObj *kw)
-{
-    TupleObj *d = AS_FUNCARG(args[0])->defaults;
-    return d ? v_obj(d) : V_NONE;
-}
-
-static Value func_defaults_set(VM *vm, Value *args, int nargs, TupleObj *kw)
-{
-    Value v = nargs < 2 ? V_NONE : args[1];
-    if (v != V_NONE && !v_has_layout(v, LAYOUT_TUPLE))
-        return vm_raise(vm, vm->e_TypeError, "__defaults__ must be set to a tuple object");
-    AS_FUNCARG(args[0])->defaults = v == V_NONE ? NULL : AS_TUPLE(v);
-    return V_NONE;
-}
-
-static Value func_kwdefaults_get(VM *vm, Value *args, int nargs, TupleObj *kw)
-{
-    DictObj *d = AS_FUNCARG(args[0])->kwdefaults;
-    return d ? v_obj(d) : V_NONE;
-}
-
-static Value func_kwdefaults_set(VM *vm, Value *args, int nargs, TupleObj *kw)
-{
-    Value v = nargs < 2 ? V_NONE : args[1];
-    if (v != V_NONE && !v_has_layout(v, LAYOUT_DICT))
-        return vm_raise(vm, vm->e_TypeError, "__kwdefaults__ must be set to a dict object");
-    AS_FUNCARG(args[0])->kwdefaults = v == V_NONE ? NULL : AS_DICT(v);
-    return V_NONE;
-}
-
-static Value func_globals_get(VM *vm, Value *args, int nargs, TupleObj *kw)
-{
-    return v_obj(AS_FUNCARG(args[0])->globals);
-}
-
-static Value func_closure_get(VM *vm, Value *args, int nargs, TupleObj *kw)
-{
-    TupleObj *c = AS_FUNCARG(args[0])->closure;
-    return c ? v_obj(c) : V_NONE;
-}
-
-static Value func_code_get(VM *vm, Value *args, int nargs, TupleObj *kw) { return v_obj(AS_FUNCARG(args[0])->code); }
-
-static Value func_annotations_get(VM *vm, Value *args, int nargs, TupleObj *kw)
-{
-    FuncObj *f = AS_FUNCARG(args[0]);
-    if (!f->annotations) {
-        Value d = vm_new_dict(vm);
-        if (d == V_EXC) return V_EXC;
-        f->annotations = AS_DICT(d);
-    }
-    return v_obj(f->annotations);
-}
-
-static Value func_annotations_set(VM *vm, Value *args, int nargs, TupleObj *kw)
-{
-    Value v = nargs < 2 ? V_NONE : args[1];
-    if (v != V_NONE && !v_has_layout(v, LAYOUT_DICT))
-        return vm_raise(vm, vm->e_TypeError, "__annotations__ must be set to a dict object");
-    AS_FUNCARG(args[0])->annotations = v == V_NONE ? NULL : AS_DICT(v);
-    return V_NONE;
-}
-
-/* The code attributes programs read (inspect-style helpers, decorators). */
-#define AS_CODEARG(v) ((CodeObj *)v_as_obj(v))
-static Value code_name(VM *vm, Value *a, int n, TupleObj *k) { return v_obj(AS_CODEARG(a[0])->name); }
-static Value code_qualname(VM *vm, Value *a, int n, TupleObj *k) { return v_obj(AS_CODEARG(a[0])->qualname); }
-static Value code_filename(VM *vm, Value *a, int n, TupleObj *k) { return v_obj(AS_CODEARG(a[0])->filename); }
-static Value code_firstlineno(VM *vm, Value *a, int n, TupleObj *k) { return v_int(AS_CODEARG(a[0])->firstlineno); }
-static Value code_argcount(VM *vm, Value *a, int n, TupleObj *k) { return v_int(AS_CODEARG(a[0])->nargs); }
-static Value code_posonly(VM *vm, Value *a, int n, TupleObj *k) { return v_int(AS_CODEARG(a[0])->nposonly); }
-static Value code_kwonly(VM *vm, Value *a, int n, TupleObj *k) { return v_int(AS_CODEARG(a[0])->nkwonly); }
-static Value code_nlocals(VM *vm, Value *a, int n, TupleObj *k) { return v_int(AS_CODEARG(a[0])->nlocals); }
-static Value code_flags(VM *vm, Value *a, int n, TupleObj *k) { return v_int(AS_CODEARG(a[0])->flags); }
-
-static Value names_tuple(VM *vm, StrObj **names, int from, int count)
-{
-    Value t = vm_new_tuple(vm, (uint32_t)count);
-    if (t == V_EXC) return V_EXC;
-    for (int i = 0; i < count; i++) AS_TUPLE(t)->items[i] = v_obj(names[from + i]);
-    return t;
-}
-
-static Value code_varnames(VM *vm, Value *a, int n, TupleObj *k)
-{
-    return names_tuple(vm, AS_CODEARG(a[0])->varnames, 0, AS_CODEARG(a[0])->nlocals);
-}
-
-static Value code_cellvars(VM *vm, Value *a, int n, TupleObj *k)
-{
-    CodeObj *c = AS_CODEARG(a[0]);
-    return names_tuple(vm, c->varnames, c->nlocals, c->ncells);
-}
-
-static Value code_freevars(VM *vm, Value *a, int n, TupleObj *k)
-{
-    CodeObj *c = AS_CODEARG(a[0]);
-    return names_tuple(vm, c->varnames, c->nlocals + c->ncells, c->nfree);
-}
-
-static Value code_repr(VM *vm, Value *a, int n, TupleObj *k)
-{
-    CodeObj *c = AS_CODEARG(a[0]);
-    StrBuf b;
-    sb_init(&b);
-    sb_printf(&b, "<code object %s at %p, file \"%s\", line %d>", c->name->data, (void *)c, c->filename->data,
-              c->firstlineno);
-    return vm_sb_finish(vm, &b);
-}
-
-static Value method_func_get(VM *vm, Value *args, int nargs, TupleObj *kw) { return AS_METHOD(args[0])->func; }
-static Value method_self_get(VM *vm, Value *args, int nargs, TupleObj *kw) { return AS_METHOD(args[0])->self; }
-
-/* "<bound method Foo.bar of <__main__.Foo object at 0x...>>" */
-static Value method_repr(VM *vm, Value *args, int nargs, TupleObj *kw)
-{
-    MethodObj *m = AS_METHOD(args[0]);
-    Value name = vm_getattr_opt(vm, m->func, vm->s___qualname__);
-    if (name == V_UNBOUND) name = vm_getattr_opt(vm, m->func, vm->s___name__);
-    if (name == V_EXC) return V_EXC;
-    /* a computed __qualname__ is held only here while repr runs Python */
-    vm_push_root(vm, name);
-    Value self = vm_repr(vm, m->self);
-    vm_pop_roots(vm, 1);
-    if (self == V_EXC) return V_EXC;
-    StrBuf b;
-    sb_init(&b);
-    sb_printf(&b, "<bound method %s of %s>", v_has_layout(name, LAYOUT_STR) ? AS_STR(name)->data : "?",
-              AS_STR(self)->data);
-    return vm_sb_finish(vm, &b);
-}
-
-static Value method_eq(VM *vm, Value *args, int nargs, TupleObj *kw)
-{
-    if (!vm_check_nargs(vm, "__eq__", nargs - 1, kw, 1, 1)) return V_EXC;
-    if (!v_has_layout(args[1], LAYOUT_METHOD)) return V_NOTIMPL;
-    MethodObj *a = AS_METHOD(args[0]), *b = AS_METHOD(args[1]);
-    return v_bool(a->func == b->func && a->self == b->self);
-}
-
-static Value method_hash(VM *vm, Value *args, int nargs, TupleObj *kw)
-{
-    MethodObj *m = AS_METHOD(args[0]);
-    int64_t h = pointer_hash(identity(m->self)) ^ pointer_hash(identity(m->func));
-    return vm_int_from_i64(vm, h == -1 ? -2 : h);
-}
-
-/* "<built-in function len>", "<built-in method append of list object at 0x...>",
- * "<method 'append' of 'list' objects>" */
-static Value builtin_repr(VM *vm, Value *args, int nargs, TupleObj *kw)
-{
-    BuiltinObj *b = AS_BUILTIN(args[0]);
-    StrBuf sb;
-    sb_init(&sb);
-    if (b->self != V_UNBOUND && !v_has_layout(b->self, LAYOUT_MODULE))
-        sb_printf(&sb, "<built-in method %s of %s object at %p>", b->name, type_name(vm, b->self),
-                  v_is_obj(b->self) ? (void *)v_as_obj(b->self) : NULL);
-    else if (b->owner && (b->hdr.aux & BUILTIN_METHOD))
-        sb_printf(&sb, "<method '%s' of '%s' objects>", b->name, b->owner->name->data);
-    else
-        sb_printf(&sb, "<built-in function %s>", b->name);
-    return vm_sb_finish(vm, &sb);
-}
-
-static Value builtin_name_get(VM *vm, Value *args, int nargs, TupleObj *kw)
-{
-    return vm_cstr(vm, AS_BUILTIN(args[0])->name);
-}
-
-static Value builtin_qualname_get(VM *vm, Value *args, int nargs, TupleObj *kw)
-{
-    BuiltinObj *b = AS_BUILTIN(args[0]);
-    if (!b->owner) return vm_cstr(vm, b->name);
-    StrBuf sb;
-    sb_init(&sb);
-    sb_printf(&sb, "%s.%s", b->owner->name->data, b->name);
-    return vm_sb_finish(vm, &sb);
-}
-
-static Value builtin_self_get(VM *vm, Value *args, int nargs, TupleObj *kw)
-{
-    Value s = AS_BUILTIN(args[0])->self;
-    return s == V_UNBOUND ? V_NONE : s;
-}
-
-static Value none_get(VM *vm, Value *args, int nargs, TupleObj *kw) { return V_NONE; }
-
-static Value builtin_eq(VM *vm, Value *args, int nargs, TupleObj *kw)
-{
-    if (!vm_check_nargs(vm, "__eq__", nargs - 1, kw, 1, 1)) return V_EXC;
-    if (!v_has_layout(args[1], LAYOUT_BUILTIN)) return V_NOTIMPL;
-    BuiltinObj *a = AS_BUILTIN(args[0]), *b = AS_BUILTIN(args[1]);
-    return v_bool(a == b || (a->fn == b->fn && a->self == b->self && a->owner == b->owner));
-}
-
-static Value builtin_hash(VM *vm, Value *args, int nargs, TupleObj *kw)
-{
-    BuiltinObj *b = AS_BUILTIN(args[0]);
-    Value self = b->self == V_UNBOUND ? V_NONE : b->self;
-    int64_t h = pointer_hash(identity(self)) ^ pointer_hash((uint64_t)(uintptr_t)b->fn);
-    return vm_int_from_i64(vm, h == -1 ? -2 : h);
-}
-
-/* ---- property, staticmethod, classmethod ------------------------------------------- */
-
-/* property(fget=None, fset=None, fdel=None, doc=None); doc defaults to fget's. */
-static Value property_init(VM *vm, Value *args, int nargs, TupleObj *kw)
-{
-    static const char *const names[] = { "fget", "fset", "fdel", "doc" };
-    Value a[4];
-    if (!vm_parse_args(vm, "property", args + 1, nargs - 1, kw, names, 4, 4, 0, a)) return V_EXC;
-    PropertyObj *p = AS_PROP(args[0]);
-    p->fget = a[0] == V_UNBOUND ? V_NONE : a[0];
-    p->fset = a[1] == V_UNBOUND ? V_NONE : a[1];
-    p->fdel = a[2] == V_UNBOUND ? V_NONE : a[2];
-    p->doc = a[3] == V_UNBOUND ? V_NONE : a[3];
-    if (p->doc == V_NONE && p->fget != V_NONE) {
-        Value d = vm_getattr_opt(vm, p->fget, vm->s___doc__);
-        if (d == V_EXC) return V_EXC;
-        if (d != V_UNBOUND) p->doc = d;
-    }
-    return V_NONE;
-}
-
-static Value property_get_m(VM *vm, Value *args, int nargs, TupleObj *kw)
-{
-    if (!vm_check_nargs(vm, "__get__", nargs - 1, kw, 1, 2)) return V_EXC;
-    return args[1] == V_NONE ? args[0] : property_get(vm, AS_PROP(args[0]), args[1]);
-}
-
-static Value property_set_m(VM *vm, Value *args, int nargs, TupleObj *kw)
-{
-    if (!vm_check_nargs(vm, "__set__", nargs - 1, kw, 2, 2)) return V_EXC;
-    return descr_set(vm, args[0], args[1], args[2]) ? V_NONE : V_EXC;
-}
-
-static Value property_delete_m(VM *vm, Value *args, int nargs, TupleObj *kw)
-{
-    if (!vm_check_nargs(vm, "__delete__", nargs - 1, kw, 1, 1)) return V_EXC;
-    return descr_set(vm, args[0], args[1], V_UNBOUND) ? V_NONE : V_EXC;
-}
-
-/* getter / setter / deleter: a copy of the property with one accessor replaced,
- * made by calling type(self) so subclasses of property stay themselves. */
-static Value property_copy(VM *vm, Value *args, int nargs, TupleObj *kw, int which)
-{
-    if (!vm_check_nargs(vm, "property copy", nargs - 1, kw, 1, 1)) return V_EXC;
-    PropertyObj *p = AS_PROP(args[0]);
-    Value a[4] = { p->fget, p->fset, p->fdel, p->doc };
-    a[which] = args[1];
-    /* a doc taken from the old getter follows the new one */
-    if (which == 0 && p->fget != V_NONE) {
-        Value old = vm_getattr_opt(vm, p->fget, vm->s___doc__);
-        if (old == V_EXC) return V_EXC;
-        if (old == p->doc) a[3] = V_NONE;
-    }
-    Value r = vm_type_call(vm, vm_type_of(vm, args[0]), a, 4, NULL);
-    StrObj *name = prop_name(vm, p);
-    if (r != V_EXC && name && v_has_layout(r, LAYOUT_PROPERTY)) {
-        DictObj *d = instance_dict(vm, v_as_obj(r));
-        if (!d || !vm_dict_set_str(vm, d, vm->s___name__, v_obj(name))) return V_EXC;
-    }
-    return r;
-}
-
-static Value property_getter(VM *vm, Value *a, int n, TupleObj *k) { return property_copy(vm, a, n, k, 0); }
-static Value property_setter(VM *vm, Value *a, int n, TupleObj *k) { return property_copy(vm, a, n, k, 1); }
-static Value property_deleter(VM *vm, Value *a, int n, TupleObj *k) { return property_copy(vm, a, n, k, 2); }
-
-static Value property_set_name(VM *vm, Value *args, int nargs, TupleObj *kw)
-{
-    if (!vm_check_nargs(vm, "__set_name__", nargs - 1, kw, 2, 2)) return V_EXC;
-    DictObj *d = instance_dict(vm, v_as_obj(args[0]));
-    return d && vm_dict_set_str(vm, d, vm->s___name__, args[2]) ? V_NONE : V_EXC;
-}
-
-static Value prop_fget(VM *vm, Value *a, int n, TupleObj *k) { return AS_PROP(a[0])->fget; }
-static Value prop_fset(VM *vm, Value *a, int n, TupleObj *k) { return AS_PROP(a[0])->fset; }
-static Value prop_fdel(VM *vm, Value *a, int n, TupleObj *k) { return AS_PROP(a[0])->fdel; }
-static Value prop_doc(VM *vm, Value *a, int n, TupleObj *k) { return AS_PROP(a[0])->doc; }
-static Value prop_doc_set(VM *vm, Value *a, int n, TupleObj *k)
-{
-    AS_PROP(a[0])->doc = n < 2 ? V_NONE : a[1];
-    return V_NONE;
-}
-
-/* staticmethod(f) / classmethod(f) */
-static Value wrapper_init(VM *vm, Value *args, int nargs, TupleObj *kw)
-{
-    const char *what = vm_type_of(vm, args[0])->layout == LAYOUT_STATICMETHOD ? "staticmethod" : "classmethod";
-    if (kw && kw->len) return vm_raise(vm, vm->e_TypeError, "%s() takes no keyword arguments", what);
-    if (nargs != 2) return vm_raise(vm, vm->e_TypeError, "%s expected 1 argument, got %d", what, nargs - 1);
-    AS_WRAPPER(args[0])->func = args[1];
-    return V_NONE;
-}
-
-static Value wrapper_func_get(VM *vm, Value *args, int nargs, TupleObj *kw) { return AS_WRAPPER(args[0])->func; }
-
-static Value wrapper_get(VM *vm, Value *args, int nargs, TupleObj *kw)
-{
-    if (!vm_check_nargs(vm, "__get__", nargs - 1, kw, 1, 2)) return V_EXC;
-    Value obj = args[1] == V_NONE ? V_UNBOUND : args[1];
-    TypeObj *type = nargs > 2 && v_has_layout(args[2], LAYOUT_TYPE) ? AS_TYPE(args[2]) : NULL;
-    if (obj == V_UNBOUND && !type) return vm_raise(vm, vm->e_TypeError, "__get__(None, None) is invalid");
-    return descr_get_fns[vm_type_of(vm, args[0])->layout](vm, args[0], obj, type);
-}
-
-/* staticmethod objects are callable (3.10+). */
-static Value static_call(VM *vm, Value *args, int nargs, TupleObj *kw)
-{
-    return vm_call(vm, AS_WRAPPER(args[0])->func, args + 1, nargs - 1, kw);
-}
-
-/* "<staticmethod(<function f at 0x...>)>" */
-static Value wrapper_repr(VM *vm, Value *args, int nargs, TupleObj *kw)
-{
-    Value f = vm_repr(vm, AS_WRAPPER(args[0])->func);
-    if (f == V_EXC) return V_EXC;
-    StrBuf b;
-    sb_init(&b);
-    sb_printf(&b, "<%s(%s)>", type_name(vm, args[0]), AS_STR(f)->data);
-    return vm_sb_finish(vm, &b);
-}
-
-/* ---- super, module, cell, traceback attributes ---------------------------------------- */
-
-static Value super_getattribute(VM *vm, Value *args, int nargs, TupleObj *kw)
-{
-    if (!vm_check_nargs(vm, "__getattribute__", nargs - 1, kw, 1, 1)) return V_EXC;
-    StrObj *name = attr_name_arg(vm, args[1]);
-    if (!name) return V_EXC;
-    TypeObj *t = vm_type_of(vm, args[0]);
-    Value r = super_getattr(vm, args[0], t, name);
-    return r == V_UNBOUND ? no_attribute(vm, args[0], t, name) : r;
-}
-
-static Value super_thisclass(VM *vm, Value *a, int n, TupleObj *k)
-{
-    return AS_SUPER(a[0])->type ? v_obj(AS_SUPER(a[0])->type) : V_NONE;
-}
-static Value super_self(VM *vm, Value *a, int n, TupleObj *k) { return AS_SUPER(a[0])->obj; }
-static Value super_self_class(VM *vm, Value *a, int n, TupleObj *k)
-{
-    return AS_SUPER(a[0])->obj_type ? v_obj(AS_SUPER(a[0])->obj_type) : V_NONE;
-}
-
-/* module(name, doc=None) */
-static Value module_init(VM *vm, Value *args, int nargs, TupleObj *kw)
-{
-    static const char *const names[] = { "name", "doc" };
-    Value a[2];
-    if (!vm_parse_args(vm, "module", args + 1, nargs - 1, kw, names, 2, 2, 1, a)) return V_EXC;
-    if (!v_has_layout(a[0], LAYOUT_STR))
-        return vm_raise(vm, vm->e_TypeError, "module.__init__() argument 'name' must be str, not %s",
-                        type_name(vm, a[0]));
-    ModuleObj *m = AS_MODULE(args[0]);
-    DictObj *d = instance_dict(vm, &m->hdr);
-    if (!d) return V_EXC;
-    m->name = AS_STR(a[0]);
-    static const char *const keys[] = { "__name__", "__doc__", "__package__", "__loader__", "__spec__" };
-    Value vals[5] = { a[0], a[1] == V_UNBOUND ? V_NONE : a[1], V_NONE, V_NONE, V_NONE };
-    for (int i = 0; i < 5; i++) {
-        StrObj *k = vm_intern(vm, keys[i], strlen(keys[i]));
-        if (!k || !vm_dict_set_str(vm, d, k, vals[i])) return V_EXC;
-    }
-    return V_NONE;
-}
-
-static Value module_getattribute(VM *vm, Value *args, int nargs, TupleObj *kw)
-{
-    if (!vm_check_nargs(vm, "__getattribute__", nargs - 1, kw, 1, 1)) return V_EXC;
-    StrObj *name = attr_name_arg(vm, args[1]);
-    if (!name) return V_EXC;
-    TypeObj *t = vm_type_of(vm, args[0]);
-    Value r = module_getattr(vm, args[0], t, name);
-    return r == V_UNBOUND ? no_attribute(vm, args[0], t, name) : r;
-}
-
-/* "<module 'm' from '/path/m.py'>", or "(built-in)" for modules without a file. */
-static Value module_repr(VM *vm, Value *args, int nargs, TupleObj *kw)
-{
-    DictObj *d = v_as_obj(args[0])->dict;
-    Value name = d ? vm_dict_get_str(d, vm->s___name__) : V_UNBOUND;
-    Value file = d ? vm_dict_get_str(d, vm->s___file__) : V_UNBOUND;
-    Value n = name == V_UNBOUND ? vm_cstr(vm, "?") : vm_repr(vm, name);
-    if (n == V_EXC) return V_EXC;
-    StrBuf b;
-    sb_init(&b);
-    if (v_has_layout(file, LAYOUT_STR)) {
-        Value f = vm_repr(vm, file);
-        if (f == V_EXC) {
-            sb_free(&b);
-            return V_EXC;
-        }
-        sb_printf(&b, "<module %s from %s>", AS_STR(n)->data, AS_STR(f)->data);
-    } else {
-        sb_printf(&b, "<module %s (built-in)>", AS_STR(n)->data);
-    }
-    return vm_sb_finish(vm, &b);
-}
-
-static Value cell_contents(VM *vm, Value *args, int nargs, TupleObj *kw)
-{
-    Value r = ((CellObj *)v_as_obj(args[0]))->ref;
-    return r == V_UNBOUND ? vm_raise(vm, vm->e_ValueError, "Cell is empty") : r;
-}
-
-static Value tb_next(VM *vm, Value *a, int n, TupleObj *k) { return ((TracebackObj *)v_as_obj(a[0]))->next; }
-static Value tb_lineno(VM *vm, Value *a, int n, TupleObj *k) { return v_int(((TracebackObj *)v_as_obj(a[0]))->lineno); }
-
 /* ---- registration --------------------------------------------------------------------- */
 
-typedef struct {
-    const char *name;
-    NativeFn fn;
-} MethodDef;
-
-typedef struct {
-    const char *name;
-    NativeFn get, set;
-} PropDef;
-
-static void add_methods(VM *vm, TypeObj *t, const MethodDef *m, size_t n)
+void vm_add_methods(VM *vm, TypeObj *t, const MethodDef *m, size_t n)
 {
     for (size_t i = 0; i < n; i++) vm_add_method(vm, t, m[i].name, m[i].fn);
 }
 
-static void add_properties(VM *vm, TypeObj *t, const PropDef *p, size_t n)
+void vm_add_properties(VM *vm, TypeObj *t, const PropDef *p, size_t n)
 {
     for (size_t i = 0; i < n; i++) vm_add_property(vm, t, p[i].name, p[i].get, p[i].set);
 }
-
-#define COUNT(a) (sizeof(a) / sizeof *(a))
 
 static const MethodDef object_methods[] = {
     { "__new__", object_new },           { "__init__", object_init },       { "__repr__", object_repr },
@@ -2464,115 +1786,15 @@ static const PropDef type_props[] = {
     { "__annotations__", type_annotations_get, type_annotations_set },
 };
 
-static const PropDef func_props[] = {
-    { "__name__", func_name_get, func_name_set },           { "__qualname__", func_qualname_get, func_qualname_set },
-    { "__module__", func_module_get, func_module_set },     { "__doc__", func_doc_get, func_doc_set },
-    { "__defaults__", func_defaults_get, func_defaults_set },
-    { "__kwdefaults__", func_kwdefaults_get, func_kwdefaults_set },
-    { "__globals__", func_globals_get, NULL },              { "__closure__", func_closure_get, NULL },
-    { "__code__", func_code_get, NULL },                    { "__dict__", instance_dict_get, instance_dict_set },
-    { "__annotations__", func_annotations_get, func_annotations_set },
-};
-
-static const PropDef code_props[] = {
-    { "co_name", code_name, NULL },           { "co_qualname", code_qualname, NULL },
-    { "co_filename", code_filename, NULL },   { "co_firstlineno", code_firstlineno, NULL },
-    { "co_argcount", code_argcount, NULL },   { "co_posonlyargcount", code_posonly, NULL },
-    { "co_kwonlyargcount", code_kwonly, NULL }, { "co_nlocals", code_nlocals, NULL },
-    { "co_varnames", code_varnames, NULL },   { "co_cellvars", code_cellvars, NULL },
-    { "co_freevars", code_freevars, NULL },   { "co_flags", code_flags, NULL },
-};
-
-static const PropDef builtin_props[] = {
-    { "__name__", builtin_name_get, NULL }, { "__qualname__", builtin_qualname_get, NULL },
-    { "__self__", builtin_self_get, NULL }, { "__doc__", none_get, NULL }, { "__module__", none_get, NULL },
-};
-
-static const MethodDef property_methods[] = {
-    { "__init__", property_init },     { "__get__", property_get_m },   { "__set__", property_set_m },
-    { "__delete__", property_delete_m }, { "getter", property_getter }, { "setter", property_setter },
-    { "deleter", property_deleter },   { "__set_name__", property_set_name },
-};
-
-static const PropDef property_props[] = {
-    { "fget", prop_fget, NULL }, { "fset", prop_fset, NULL }, { "fdel", prop_fdel, NULL },
-    { "__doc__", prop_doc, prop_doc_set },
-};
-
 void vm_init_type(VM *vm)
 {
-    add_methods(vm, vm->t_object, object_methods, COUNT(object_methods));
+    vm_add_methods(vm, vm->t_object, object_methods, COUNT(object_methods));
     vm_add_property(vm, vm->t_object, "__class__", object_class_get, object_class_set);
     vm_add_classmethod(vm, vm->t_object, "__init_subclass__", object_init_subclass);
 
-    add_methods(vm, vm->t_type, type_methods, COUNT(type_methods));
-    add_properties(vm, vm->t_type, type_props, COUNT(type_props));
+    vm_add_methods(vm, vm->t_type, type_methods, COUNT(type_methods));
+    vm_add_properties(vm, vm->t_type, type_props, COUNT(type_props));
     vm_add_classmethod(vm, vm->t_type, "__prepare__", type_prepare);
-    vm_add_method(vm, vm->t_type, "__or__", type_or);
-    vm_add_method(vm, vm->t_type, "__ror__", type_ror);
-    static const MethodDef union_methods[] = {
-        { "__or__", type_or },   { "__ror__", type_ror },   { "__repr__", union_repr },
-        { "__eq__", union_eq },  { "__hash__", union_hash }, { "__instancecheck__", union_instancecheck },
-        { "__subclasscheck__", union_subclasscheck },
-    };
-    add_methods(vm, vm->t_union, union_methods, COUNT(union_methods));
-    /* list[int] | None */
-    vm_add_method(vm, vm->t_generic_alias, "__or__", type_or);
-    vm_add_method(vm, vm->t_generic_alias, "__ror__", type_ror);
-    vm_add_property(vm, vm->t_union, "__args__", union_args_get, NULL);
 
-    vm->t_member_descriptor->hdr.aux = 2;   /* name, owner */
-    static const MethodDef member_methods[] = {
-        { "__get__", member_get_m }, { "__set__", member_set_m }, { "__delete__", member_delete_m },
-        { "__repr__", member_repr },
-    };
-    add_methods(vm, vm->t_member_descriptor, member_methods, COUNT(member_methods));
-    vm_add_property(vm, vm->t_member_descriptor, "__name__", member_name_get, NULL);
-    vm_add_property(vm, vm->t_member_descriptor, "__objclass__", member_owner_get, NULL);
-
-    vm_add_method(vm, vm->t_function, "__get__", func_get);
-    vm_add_method(vm, vm->t_function, "__repr__", func_repr);
-    add_properties(vm, vm->t_function, func_props, COUNT(func_props));
-    vm_add_method(vm, vm->t_code, "__repr__", code_repr);
-    add_properties(vm, vm->t_code, code_props, COUNT(code_props));
-
-    vm_add_method(vm, vm->t_method, "__repr__", method_repr);
-    vm_add_method(vm, vm->t_method, "__eq__", method_eq);
-    vm_add_method(vm, vm->t_method, "__hash__", method_hash);
-    vm_add_property(vm, vm->t_method, "__func__", method_func_get, NULL);
-    vm_add_property(vm, vm->t_method, "__self__", method_self_get, NULL);
-
-    vm_add_method(vm, vm->t_builtin_function, "__repr__", builtin_repr);
-    vm_add_method(vm, vm->t_builtin_function, "__eq__", builtin_eq);
-    vm_add_method(vm, vm->t_builtin_function, "__hash__", builtin_hash);
-    add_properties(vm, vm->t_builtin_function, builtin_props, COUNT(builtin_props));
-
-    add_methods(vm, vm->t_property, property_methods, COUNT(property_methods));
-    add_properties(vm, vm->t_property, property_props, COUNT(property_props));
-    TypeObj *wrappers[2] = { vm->t_staticmethod, vm->t_classmethod };
-    for (int i = 0; i < 2; i++) {
-        vm_add_method(vm, wrappers[i], "__init__", wrapper_init);
-        vm_add_method(vm, wrappers[i], "__get__", wrapper_get);
-        vm_add_method(vm, wrappers[i], "__repr__", wrapper_repr);
-        vm_add_property(vm, wrappers[i], "__func__", wrapper_func_get, NULL);
-        vm_add_property(vm, wrappers[i], "__wrapped__", wrapper_func_get, NULL);
-    }
-    vm_add_method(vm, vm->t_staticmethod, "__call__", static_call);
-
-    vm_add_method(vm, vm->t_super, "__init__", super_init);
-    vm_add_method(vm, vm->t_super, "__getattribute__", super_getattribute);
-    vm_add_method(vm, vm->t_super, "__repr__", super_repr);
-    vm_add_property(vm, vm->t_super, "__thisclass__", super_thisclass, NULL);
-    vm_add_property(vm, vm->t_super, "__self__", super_self, NULL);
-    vm_add_property(vm, vm->t_super, "__self_class__", super_self_class, NULL);
-
-    vm_add_method(vm, vm->t_module, "__init__", module_init);
-    vm_add_method(vm, vm->t_module, "__getattribute__", module_getattribute);
-    vm_add_method(vm, vm->t_module, "__repr__", module_repr);
-    vm_add_property(vm, vm->t_module, "__dict__", instance_dict_get, NULL);
-    vm_add_property(vm, vm->e_BaseException, "__dict__", instance_dict_get, instance_dict_set);
-
-    vm_add_property(vm, vm->t_cell, "cell_contents", cell_contents, NULL);
-    vm_add_property(vm, vm->t_traceback, "tb_next", tb_next, NULL);
-    vm_add_property(vm, vm->t_traceback, "tb_lineno", tb_lineno, NULL);
+    vm_init_descr(vm);
 }

@@ -245,7 +245,7 @@ VM *vm_new(void)
     /* each file installs its types' methods; objects and types first, as the
      * others' methods are attributes looked up through them */
     void (*const hooks[])(VM *) = {
-        vm_init_type,  vm_init_exc,  vm_init_str,   vm_init_int,   vm_init_float,    vm_init_tuple,  vm_init_list,
+        vm_init_type,  vm_init_exc,  vm_init_str,   vm_init_bytes, vm_init_int,   vm_init_float,    vm_init_tuple,  vm_init_list,
         vm_init_dict,  vm_init_set,  vm_init_range, vm_init_iter,  vm_init_builtins, vm_init_interp,
         vm_init_file,
         vm_init_mod_math, vm_init_mod_sys, vm_init_mod_time, vm_init_mod_random,
@@ -269,6 +269,7 @@ void vm_free(VM *vm)
     vm_gc_free_all(vm);
     free(vm->stack);
     free(vm->frames);
+    for (int i = 0; i < vm->framecap; i++) free(vm->frame_pool[i]);
     free(vm->frame_pool);
     free(vm->handled);
     free(vm->roots);

@@ -202,7 +202,7 @@ struct VM {
     Value *stack, *stack_end, *stack_top;
     Frame **frames;       /* the active frames, innermost last */
     int nframes, framecap;
-    Frame *frame_pool;    /* frames of ordinary calls, one per depth (generators own theirs) */
+    Frame **frame_pool;   /* frames of ordinary calls, one per depth, made on first use (generators own theirs) */
     bool yielded;         /* the last frame run stopped at a yield, not a return */
     int recursion_limit;
     Value exc;            /* the exception being raised, or V_NONE */
@@ -340,6 +340,11 @@ bool vm_module_add_function(VM *vm, Value module, const char *name, NativeFn fn)
 /* A built-in module: `init` builds the module object on first import. */
 void vm_register_module(const char *name, Value (*init)(VM *vm));
 void vm_init_interp(VM *vm);
+/* Makes room for n nested frames (sys.setrecursionlimit); false when out of memory. */
+bool vm_reserve_frames(VM *vm, int n);
+/* Native code re-entering the interpreter nests C frames: this bounds that
+ * nesting whatever the recursion limit, so the C stack cannot overflow. */
+enum { VM_MAX_NATIVE_DEPTH = 4000 };
 DictObj *vm_current_globals(VM *vm);
 Value vm_current_locals(VM *vm);        /* a dict (a copy for function frames) */
 /* Resumes a generator with `sent` (V_NONE for next()); V_UNBOUND when it
@@ -487,6 +492,7 @@ void vm_init_file(VM *vm);
 void vm_init_int(VM *vm);
 void vm_init_float(VM *vm);
 void vm_init_str(VM *vm);
+void vm_init_bytes(VM *vm);
 
 /* ---- numbers (objint.c, objfloat.c): what the protocols and builtins share */
 Value vm_int_binary(VM *vm, int op, Value a, Value b);    /* ints and bools; V_NOTIMPL for others */
