@@ -30,8 +30,9 @@ typedef struct MtRandom {
  * The VM handles the other seed types on top of it:
  *   seed(None): CPython reads 624 words from os.urandom and seeds with them as
  *     the key, so mt_seed_words(r, entropy, 624) behaves the same;
- *   seed(float) and other hashables: seeded as the int abs(hash(x)), e.g.
- *     mt_seed_i64(r, hash(x)) (note hash(-1.0) == -2). */
+ *   seed(float) and other hashables: seeded with hash(x) read as an unsigned
+ *     machine word ((size_t)hash, so a negative hash seeds as its two's
+ *     complement), as CPython's random_seed does. */
 void mt_seed_words(MtRandom *r, const uint32_t *key, size_t nwords);
 /* random.seed(s) for bytes/bytearray, and for str after encoding it as UTF-8
  * (version 2): n = int.from_bytes(s + sha512(s).digest(), 'big') seeded as an
