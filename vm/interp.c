@@ -1,6 +1,6 @@
 /* The interpreter: frames, argument binding, the bytecode loop (computed
- * goto), exception unwinding through block stacks, generators, and the
- * builtins that need the running frame (__build_class__, __import__).
+ * goto), exception unwinding through block stacks, generator frames, and
+ * __build_class__, which runs a class body in a frame.
  * Python-to-Python calls do not recurse in C: the loop switches frames. */
 #include <stdlib.h>
 #include <string.h>
@@ -593,8 +593,6 @@ static Value with_enter(VM *vm, Value ctx, Value *enter_result)
     *enter_result = r;
     return bound_exit;
 }
-
-static Value import_name(VM *vm, Frame *f, StrObj *name, Value fromlist, int level);
 
 /* ---- the loop -------------------------------------------------------------------------- */
 
@@ -1462,7 +1460,7 @@ op_UNPACK_EX: {
 op_IMPORT_NAME: {
     Value fromlist = sp[-1], level = sp[-2];
     SYNC();
-    Value m = import_name(vm, f, co->names[arg], fromlist, (int)v_as_int(level));
+    Value m = vm_import_name(vm, f->globals, co->names[arg], fromlist, (int)v_as_int(level));
     CHECK(m);
     sp -= 2;
     PUSH(m);
@@ -1595,213 +1593,6 @@ error:
 #undef CHECK
 }
 
-/* ---- imports ------------------------------------------------------------------------------ */
-
-/* Built-in modules (implemented in C) register a constructor here. */
-typedef Value (*ModuleInit)(VM *vm);
-typedef struct {
-    const char *name;
-    ModuleInit init;
-} BuiltinModule;
-static BuiltinModule builtin_modules[32];
-static int nbuiltin_modules;
-
-void vm_register_module(const char *name, ModuleInit init)
-{
-    for (int i = 0; i < nbuiltin_modules; i++)
-        if (!strcmp(builtin_modules[i].name, name)) return;
-    if (nbuiltin_modules < (int)(sizeof builtin_modules / sizeof *builtin_modules))
-        builtin_modules[nbuiltin_modules++] = (BuiltinModule){ name, init };
-}
-
-Value vm_new_module(VM *vm, const char *name)
-{
-    ModuleObj *m = vm_alloc(vm, vm->t_module, sizeof *m);
-    if (!m) return V_EXC;
-    m->name = vm_intern(vm, name, strlen(name));
-    Value d = vm_new_dict(vm);
-    if (d == V_EXC) return V_EXC;
-    m->hdr.dict = AS_DICT(d);
-    if (!vm_dict_set_str(vm, m->hdr.dict, vm->s___name__, v_obj(m->name))) return V_EXC;
-    return v_obj(m);
-}
-
-bool vm_module_add_function(VM *vm, Value module, const char *name, NativeFn fn)
-{
-    Value f = vm_new_builtin(vm, name, fn, V_UNBOUND);
-    return f != V_EXC && vm_dict_set_str(vm, v_as_obj(module)->dict, vm_intern(vm, name, strlen(name)), f);
-}
-
-/* Loads `name` (a full dotted name) from a file on sys.path, or NULL-free V_UNBOUND when not found. */
-static Value load_module_file(VM *vm, const char *name, Value search_path)
-{
-    char rel[1024];
-    size_t n = 0;
-    for (const char *p = name; *p && n + 1 < sizeof rel; p++) rel[n++] = *p == '.' ? '/' : *p;
-    rel[n] = 0;
-    const char *last = strrchr(name, '.');
-    last = last ? last + 1 : name;
-    if (!v_has_layout(search_path, LAYOUT_LIST)) return V_UNBOUND;
-    ListObj *paths = AS_LIST(search_path);
-    for (uint32_t i = 0; i < paths->len; i++) {
-        if (!v_has_layout(paths->items[i], LAYOUT_STR)) continue;
-        const char *dir = AS_STR(paths->items[i])->data;
-        char path[2048];
-        bool package = false;
-        snprintf(path, sizeof path, "%s%s%s/__init__.py", dir, *dir ? "/" : "", last == name ? rel : last);
-        FILE *fp = fopen(path, "rb");
-        if (fp) package = true;
-        else {
-            snprintf(path, sizeof path, "%s%s%s.py", dir, *dir ? "/" : "", last == name ? rel : last);
-            fp = fopen(path, "rb");
-        }
-        if (!fp) continue;
-        size_t len;
-        char *bytes = parse_read_stream(fp, &len);
-        fclose(fp);
-        if (!bytes) return vm_raise(vm, vm->e_OSError, "can't read %s", path);
-        Value m = vm_exec_module_source(vm, name, path, bytes, len, package);
-        free(bytes);
-        return m;
-    }
-    return V_UNBOUND;
-}
-
-static Value import_one(VM *vm, const char *full, Value parent)
-{
-    StrObj *key = vm_intern(vm, full, strlen(full));
-    Value m = vm_dict_get_str(vm->modules, key);
-    if (m != V_UNBOUND) return m;
-    for (int i = 0; i < nbuiltin_modules; i++)
-        if (!strcmp(builtin_modules[i].name, full)) {
-            m = builtin_modules[i].init(vm);
-            if (m == V_EXC) return V_EXC;
-            if (!vm_dict_set_str(vm, vm->modules, key, m)) return V_EXC;
-            return m;
-        }
-    Value search = vm->sys_path;
-    if (parent != V_NONE) {
-        search = v_as_obj(parent)->dict ? vm_dict_get_str(v_as_obj(parent)->dict, vm->s___path__) : V_UNBOUND;
-        if (search == V_UNBOUND)
-            return vm_raise(vm, vm->e_ModuleNotFoundError, "No module named '%s'; '%s' is not a package", full,
-                            AS_STR(vm_dict_get_str(v_as_obj(parent)->dict, vm->s___name__))->data);
-    }
-    m = load_module_file(vm, full, search);
-    if (m == V_UNBOUND) return vm_raise(vm, vm->e_ModuleNotFoundError, "No module named '%s'", full);
-    return m;
-}
-
-static Value import_name(VM *vm, Frame *f, StrObj *name, Value fromlist, int level)
-{
-    char full[1024];
-    if (level > 0) {
-        Value pkg = vm_dict_get_str(f->globals, vm_intern(vm, "__package__", 11));
-        if (!v_has_layout(pkg, LAYOUT_STR) || !AS_STR(pkg)->len)
-            return vm_raise(vm, vm->e_ImportError, "attempted relative import with no known parent package");
-        snprintf(full, sizeof full, "%s", AS_STR(pkg)->data);
-        for (int i = 1; i < level; i++) {
-            char *dot = strrchr(full, '.');
-            if (!dot) return vm_raise(vm, vm->e_ImportError, "attempted relative import beyond top-level package");
-            *dot = 0;
-        }
-        if (name->len) {
-            size_t k = strlen(full);
-            snprintf(full + k, sizeof full - k, ".%s", name->data);
-        }
-    } else {
-        snprintf(full, sizeof full, "%s", name->data);
-    }
-    /* import every prefix: a, a.b, a.b.c */
-    Value top = V_NONE, parent = V_NONE, m = V_NONE;
-    char part[1024];
-    for (size_t i = 0;; i++) {
-        if (full[i] == '.' || !full[i]) {
-            memcpy(part, full, i);
-            part[i] = 0;
-            m = import_one(vm, part, parent);
-            if (m == V_EXC) return V_EXC;
-            if (parent != V_NONE) {
-                const char *leaf = strrchr(part, '.') + 1;
-                if (!vm_setattr(vm, parent, vm_intern(vm, leaf, strlen(leaf)), m)) return V_EXC;
-            }
-            if (top == V_NONE) top = m;
-            parent = m;
-            if (!full[i]) break;
-        }
-    }
-    if (fromlist != V_NONE) {
-        /* from pkg import sub: a submodule not yet an attribute gets imported */
-        TupleObj *fl = AS_TUPLE(fromlist);
-        for (uint32_t i = 0; i < fl->len; i++) {
-            StrObj *nm = AS_STR(fl->items[i]);
-            if (nm->data[0] == '*' || vm_getattr_opt(vm, m, nm) != V_UNBOUND) continue;
-            Value path = v_as_obj(m)->dict ? vm_dict_get_str(v_as_obj(m)->dict, vm->s___path__) : V_UNBOUND;
-            if (path == V_UNBOUND) continue;
-            char sub[1024];
-            int k = snprintf(sub, sizeof sub, "%s.%s", full, nm->data);
-            if (k < 0 || (size_t)k >= sizeof sub) return vm_raise(vm, vm->e_ImportError, "module name too long");
-            Value s = import_one(vm, sub, m);
-            if (s == V_EXC) {
-                if (!vm_exc_matches(vm, vm->exc, v_obj(vm->e_ModuleNotFoundError))) return V_EXC;
-                vm->exc = V_NONE;
-                continue;
-            }
-            if (!vm_setattr(vm, m, nm, s)) return V_EXC;
-        }
-        return m;
-    }
-    return top;
-}
-
-Value vm_exec_module_source(VM *vm, const char *name, const char *path, const char *bytes, size_t len, bool package)
-{
-    ParseSource *src = arena_alloc(&vm->arena, sizeof *src);
-    char *fname = src ? arena_strndup(&vm->arena, path, strlen(path)) : NULL;
-    if (!fname) return vm_raise(vm, vm->e_MemoryError, "out of memory");
-    ParseError err;
-    AstNode *mod = NULL;
-    if (parse_source_prepare(&vm->arena, fname, bytes, len, src, &err)) mod = parse_module(&vm->arena, src, &err);
-    if (!mod) {
-        TypeObj *kind = err.kind == PARSE_TAB_ERROR          ? vm->e_TabError
-                        : err.kind == PARSE_INDENTATION_ERROR ? vm->e_IndentationError
-                                                              : vm->e_SyntaxError;
-        vm_register_source(vm, src->filename, src->text, src->len);
-        return vm_raise_syntax_error(vm, kind, err.msg, src->filename, err.lineno, err.col_offset, err.end_lineno,
-                                     err.end_col_offset);
-    }
-    if (!vm_register_source(vm, src->filename, src->text, src->len)) return vm_raise(vm, vm->e_MemoryError, "out of memory");
-    ModuleObj *m = vm_alloc(vm, vm->t_module, sizeof *m);
-    if (!m) return V_EXC;
-    m->name = vm_intern(vm, name, strlen(name));
-    Value d = vm_new_dict(vm);
-    if (d == V_EXC) return V_EXC;
-    m->hdr.dict = AS_DICT(d);
-    vm_dict_set_str(vm, m->hdr.dict, vm->s___name__, v_obj(m->name));
-    vm_dict_set_str(vm, m->hdr.dict, vm->s___file__, vm_cstr(vm, fname));
-    vm_dict_set_str(vm, m->hdr.dict, vm->s___builtins__, v_obj(vm->builtins));
-    const char *dot = strrchr(name, '.');
-    Value pkgname = package ? v_obj(m->name) : dot ? vm_new_str(vm, name, (size_t)(dot - name)) : vm_cstr(vm, "");
-    vm_dict_set_str(vm, m->hdr.dict, vm_intern(vm, "__package__", 11), pkgname);
-    if (package) {
-        const char *slash = strrchr(fname, '/');
-        Value dir = vm_new_str(vm, fname, slash ? (size_t)(slash - fname) : 0);
-        Value l = vm_new_list(vm, 1);
-        if (dir == V_EXC || l == V_EXC || !vm_list_append(vm, AS_LIST(l), dir)) return V_EXC;
-        vm_dict_set_str(vm, m->hdr.dict, vm->s___path__, l);
-    }
-    /* in sys.modules before running, so circular imports see the partial module */
-    if (!vm_dict_set_str(vm, vm->modules, m->name, v_obj(m))) return V_EXC;
-    vm_push_root(vm, v_obj(m));
-    CodeObj *co = vm_compile_module(vm, mod, src);
-    Value r = co ? vm_run_code(vm, co, m->hdr.dict, m->hdr.dict) : V_EXC;
-    vm_pop_roots(vm, 1);
-    if (r == V_EXC) {
-        vm_dict_del(vm, vm->modules, v_obj(m->name));
-        return V_EXC;
-    }
-    return v_obj(m);
-}
-
 /* ---- __build_class__ ------------------------------------------------------------------- */
 
 static Value builtin_build_class(VM *vm, Value *args, int nargs, TupleObj *kwnames)
@@ -1861,94 +1652,6 @@ static Value builtin_build_class(VM *vm, Value *args, int nargs, TupleObj *kwnam
     return cls;
 }
 
-/* ---- the generator type ------------------------------------------------------------------ */
-
-static Value gen_iternext(VM *vm, Value g) { return vm_gen_send(vm, (GenObj *)v_as_obj(g), V_NONE, NULL); }
-
-static GenObj *gen_self(VM *vm, Value *args, int nargs, const char *meth)
-{
-    if (nargs < 1 || !v_has_layout(args[0], LAYOUT_GEN)) {
-        vm_raise(vm, vm->e_TypeError, "descriptor '%s' requires a 'generator' object", meth);
-        return NULL;
-    }
-    return (GenObj *)v_as_obj(args[0]);
-}
-
-static Value gen_iter(VM *vm, Value *args, int nargs, TupleObj *kw)
-{
-    return gen_self(vm, args, nargs, "__iter__") ? args[0] : V_EXC;
-}
-
-/* next() / send(): StopIteration(value) when the generator returns */
-static Value gen_resume(VM *vm, GenObj *g, Value sent)
-{
-    Value ret = V_NONE;
-    Value r = vm_gen_send(vm, g, sent, &ret);
-    if (r != V_UNBOUND) return r;
-    Value stop = vm_new_exception(vm, vm->e_StopIteration, &ret, ret == V_NONE ? 0 : 1);
-    return stop == V_EXC ? V_EXC : vm_raise_value(vm, stop);
-}
-
-static Value gen_next(VM *vm, Value *args, int nargs, TupleObj *kw)
-{
-    GenObj *g = gen_self(vm, args, nargs, "__next__");
-    return g ? gen_resume(vm, g, V_NONE) : V_EXC;
-}
-
-static Value gen_send_method(VM *vm, Value *args, int nargs, TupleObj *kw)
-{
-    GenObj *g = gen_self(vm, args, nargs, "send");
-    if (!g) return V_EXC;
-    if (nargs != 2) return vm_raise(vm, vm->e_TypeError, "generator.send() takes exactly one argument (%d given)", nargs - 1);
-    return gen_resume(vm, g, args[1]);
-}
-
-static Value gen_throw_method(VM *vm, Value *args, int nargs, TupleObj *kw)
-{
-    GenObj *g = gen_self(vm, args, nargs, "throw");
-    if (!g) return V_EXC;
-    if (nargs < 2) return vm_raise(vm, vm->e_TypeError, "throw expected at least 1 argument, got 0");
-    Value exc = args[1];
-    if (nargs >= 3 && args[2] != V_NONE && v_has_layout(exc, LAYOUT_TYPE)) {
-        exc = vm_call(vm, exc, &args[2], 1, NULL);
-        if (exc == V_EXC) return V_EXC;
-    }
-    return vm_gen_throw(vm, g, exc);
-}
-
-static Value gen_close(VM *vm, Value *args, int nargs, TupleObj *kw)
-{
-    GenObj *g = gen_self(vm, args, nargs, "close");
-    if (!g) return V_EXC;
-    if (!g->frame || g->frame->ip == 0) {
-        if (g->frame) {
-            free(g->frame->base);
-            free(g->frame);
-            g->frame = NULL;
-        }
-        return V_NONE;
-    }
-    Value r = vm_gen_throw(vm, g, v_obj(vm->e_GeneratorExit));
-    if (r == V_EXC) {
-        if (vm_exc_matches(vm, vm->exc, v_obj(vm->e_GeneratorExit)) ||
-            vm_exc_matches(vm, vm->exc, v_obj(vm->e_StopIteration))) {
-            vm->exc = V_NONE;
-            return V_NONE;
-        }
-        return V_EXC;
-    }
-    return vm_raise(vm, vm->e_RuntimeError, "generator ignored GeneratorExit");
-}
-
-static Value gen_repr(VM *vm, Value *args, int nargs, TupleObj *kw)
-{
-    GenObj *g = gen_self(vm, args, nargs, "__repr__");
-    if (!g) return V_EXC;
-    char buf[512];
-    snprintf(buf, sizeof buf, "<generator object %s at %p>", g->qualname->data, (void *)g);
-    return vm_cstr(vm, buf);
-}
-
 bool vm_reserve_frames(VM *vm, int n)
 {
     if (n <= vm->framecap) return true;
@@ -1965,13 +1668,7 @@ bool vm_reserve_frames(VM *vm, int n)
 
 void vm_init_interp(VM *vm)
 {
-    vm->t_generator->iternext = gen_iternext;
-    static const struct { const char *name; NativeFn fn; } gen_methods[] = {
-        { "__iter__", gen_iter }, { "__next__", gen_next }, { "send", gen_send_method },
-        { "throw", gen_throw_method }, { "close", gen_close }, { "__repr__", gen_repr },
-    };
-    for (size_t i = 0; i < sizeof gen_methods / sizeof *gen_methods; i++)
-        vm_add_method(vm, vm->t_generator, gen_methods[i].name, gen_methods[i].fn);
+    vm_init_gen(vm);
     vm_reserve_frames(vm, vm->recursion_limit + 1);
     vm_dict_set_str(vm, vm->builtins, vm_intern(vm, "__build_class__", 15),
                     vm_new_builtin(vm, "__build_class__", builtin_build_class, V_UNBOUND));

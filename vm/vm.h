@@ -330,7 +330,13 @@ void vm_init_type(VM *vm);
  * vm_type_lookup and inline caches remember about them. */
 void vm_type_modified(VM *vm, TypeObj *t);
 
-/* ---- calls and modules (interp.c) */
+/* ---- imports (import.c) */
+/* `import name` as IMPORT_NAME does it, relative to the package of `globals`
+ * when level > 0: the top package, or the module itself when fromlist is a tuple. */
+Value vm_import_name(VM *vm, DictObj *globals, StrObj *name, Value fromlist, int level);
+void vm_init_gen(VM *vm);   /* objgen.c: the generator type's methods */
+
+/* ---- calls (interp.c) and modules (import.c) */
 /* Runs a module's source as module `name` (registered in sys.modules first). */
 Value vm_exec_module_source(VM *vm, const char *name, const char *path, const char *bytes, size_t len, bool package);
 /* A new module object named `name` with __name__ set (for built-in modules). */

@@ -1,0 +1,212 @@
+/* Imports: the built-in module registry, finding and running .py modules
+ * and packages on sys.path, and `import a.b.c` / `from m import x` as the
+ * IMPORT_NAME instruction performs them. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "compile.h"
+
+/* Built-in modules (implemented in C) register a constructor here. */
+typedef Value (*ModuleInit)(VM *vm);
+typedef struct {
+    const char *name;
+    ModuleInit init;
+} BuiltinModule;
+static BuiltinModule builtin_modules[32];
+static int nbuiltin_modules;
+
+void vm_register_module(const char *name, ModuleInit init)
+{
+    for (int i = 0; i < nbuiltin_modules; i++)
+        if (!strcmp(builtin_modules[i].name, name)) return;
+    if (nbuiltin_modules < (int)(sizeof builtin_modules / sizeof *builtin_modules))
+        builtin_modules[nbuiltin_modules++] = (BuiltinModule){ name, init };
+}
+
+Value vm_new_module(VM *vm, const char *name)
+{
+    ModuleObj *m = vm_alloc(vm, vm->t_module, sizeof *m);
+    if (!m) return V_EXC;
+    m->name = vm_intern(vm, name, strlen(name));
+    Value d = vm_new_dict(vm);
+    if (d == V_EXC) return V_EXC;
+    m->hdr.dict = AS_DICT(d);
+    if (!vm_dict_set_str(vm, m->hdr.dict, vm->s___name__, v_obj(m->name))) return V_EXC;
+    return v_obj(m);
+}
+
+bool vm_module_add_function(VM *vm, Value module, const char *name, NativeFn fn)
+{
+    Value f = vm_new_builtin(vm, name, fn, V_UNBOUND);
+    return f != V_EXC && vm_dict_set_str(vm, v_as_obj(module)->dict, vm_intern(vm, name, strlen(name)), f);
+}
+
+/* Loads `name` (a full dotted name) from a file on sys.path, or NULL-free V_UNBOUND when not found. */
+static Value load_module_file(VM *vm, const char *name, Value search_path)
+{
+    char rel[1024];
+    size_t n = 0;
+    for (const char *p = name; *p && n + 1 < sizeof rel; p++) rel[n++] = *p == '.' ? '/' : *p;
+    rel[n] = 0;
+    const char *last = strrchr(name, '.');
+    last = last ? last + 1 : name;
+    if (!v_has_layout(search_path, LAYOUT_LIST)) return V_UNBOUND;
+    ListObj *paths = AS_LIST(search_path);
+    for (uint32_t i = 0; i < paths->len; i++) {
+        if (!v_has_layout(paths->items[i], LAYOUT_STR)) continue;
+        const char *dir = AS_STR(paths->items[i])->data;
+        char path[2048];
+        bool package = false;
+        snprintf(path, sizeof path, "%s%s%s/__init__.py", dir, *dir ? "/" : "", last == name ? rel : last);
+        FILE *fp = fopen(path, "rb");
+        if (fp) package = true;
+        else {
+            snprintf(path, sizeof path, "%s%s%s.py", dir, *dir ? "/" : "", last == name ? rel : last);
+            fp = fopen(path, "rb");
+        }
+        if (!fp) continue;
+        size_t len;
+        char *bytes = parse_read_stream(fp, &len);
+        fclose(fp);
+        if (!bytes) return vm_raise(vm, vm->e_OSError, "can't read %s", path);
+        Value m = vm_exec_module_source(vm, name, path, bytes, len, package);
+        free(bytes);
+        return m;
+    }
+    return V_UNBOUND;
+}
+
+static Value import_one(VM *vm, const char *full, Value parent)
+{
+    StrObj *key = vm_intern(vm, full, strlen(full));
+    Value m = vm_dict_get_str(vm->modules, key);
+    if (m != V_UNBOUND) return m;
+    for (int i = 0; i < nbuiltin_modules; i++)
+        if (!strcmp(builtin_modules[i].name, full)) {
+            m = builtin_modules[i].init(vm);
+            if (m == V_EXC) return V_EXC;
+            if (!vm_dict_set_str(vm, vm->modules, key, m)) return V_EXC;
+            return m;
+        }
+    Value search = vm->sys_path;
+    if (parent != V_NONE) {
+        search = v_as_obj(parent)->dict ? vm_dict_get_str(v_as_obj(parent)->dict, vm->s___path__) : V_UNBOUND;
+        if (search == V_UNBOUND)
+            return vm_raise(vm, vm->e_ModuleNotFoundError, "No module named '%s'; '%s' is not a package", full,
+                            AS_STR(vm_dict_get_str(v_as_obj(parent)->dict, vm->s___name__))->data);
+    }
+    m = load_module_file(vm, full, search);
+    if (m == V_UNBOUND) return vm_raise(vm, vm->e_ModuleNotFoundError, "No module named '%s'", full);
+    return m;
+}
+
+Value vm_import_name(VM *vm, DictObj *globals, StrObj *name, Value fromlist, int level)
+{
+    char full[1024];
+    if (level > 0) {
+        Value pkg = vm_dict_get_str(globals, vm_intern(vm, "__package__", 11));
+        if (!v_has_layout(pkg, LAYOUT_STR) || !AS_STR(pkg)->len)
+            return vm_raise(vm, vm->e_ImportError, "attempted relative import with no known parent package");
+        snprintf(full, sizeof full, "%s", AS_STR(pkg)->data);
+        for (int i = 1; i < level; i++) {
+            char *dot = strrchr(full, '.');
+            if (!dot) return vm_raise(vm, vm->e_ImportError, "attempted relative import beyond top-level package");
+            *dot = 0;
+        }
+        if (name->len) {
+            size_t k = strlen(full);
+            snprintf(full + k, sizeof full - k, ".%s", name->data);
+        }
+    } else {
+        snprintf(full, sizeof full, "%s", name->data);
+    }
+    /* import every prefix: a, a.b, a.b.c */
+    Value top = V_NONE, parent = V_NONE, m = V_NONE;
+    char part[1024];
+    for (size_t i = 0;; i++) {
+        if (full[i] == '.' || !full[i]) {
+            memcpy(part, full, i);
+            part[i] = 0;
+            m = import_one(vm, part, parent);
+            if (m == V_EXC) return V_EXC;
+            if (parent != V_NONE) {
+                const char *leaf = strrchr(part, '.') + 1;
+                if (!vm_setattr(vm, parent, vm_intern(vm, leaf, strlen(leaf)), m)) return V_EXC;
+            }
+            if (top == V_NONE) top = m;
+            parent = m;
+            if (!full[i]) break;
+        }
+    }
+    if (fromlist != V_NONE) {
+        /* from pkg import sub: a submodule not yet an attribute gets imported */
+        TupleObj *fl = AS_TUPLE(fromlist);
+        for (uint32_t i = 0; i < fl->len; i++) {
+            StrObj *nm = AS_STR(fl->items[i]);
+            if (nm->data[0] == '*' || vm_getattr_opt(vm, m, nm) != V_UNBOUND) continue;
+            Value path = v_as_obj(m)->dict ? vm_dict_get_str(v_as_obj(m)->dict, vm->s___path__) : V_UNBOUND;
+            if (path == V_UNBOUND) continue;
+            char sub[1024];
+            int k = snprintf(sub, sizeof sub, "%s.%s", full, nm->data);
+            if (k < 0 || (size_t)k >= sizeof sub) return vm_raise(vm, vm->e_ImportError, "module name too long");
+            Value s = import_one(vm, sub, m);
+            if (s == V_EXC) {
+                if (!vm_exc_matches(vm, vm->exc, v_obj(vm->e_ModuleNotFoundError))) return V_EXC;
+                vm->exc = V_NONE;
+                continue;
+            }
+            if (!vm_setattr(vm, m, nm, s)) return V_EXC;
+        }
+        return m;
+    }
+    return top;
+}
+
+Value vm_exec_module_source(VM *vm, const char *name, const char *path, const char *bytes, size_t len, bool package)
+{
+    ParseSource *src = arena_alloc(&vm->arena, sizeof *src);
+    char *fname = src ? arena_strndup(&vm->arena, path, strlen(path)) : NULL;
+    if (!fname) return vm_raise(vm, vm->e_MemoryError, "out of memory");
+    ParseError err;
+    AstNode *mod = NULL;
+    if (parse_source_prepare(&vm->arena, fname, bytes, len, src, &err)) mod = parse_module(&vm->arena, src, &err);
+    if (!mod) {
+        TypeObj *kind = err.kind == PARSE_TAB_ERROR          ? vm->e_TabError
+                        : err.kind == PARSE_INDENTATION_ERROR ? vm->e_IndentationError
+                                                              : vm->e_SyntaxError;
+        vm_register_source(vm, src->filename, src->text, src->len);
+        return vm_raise_syntax_error(vm, kind, err.msg, src->filename, err.lineno, err.col_offset, err.end_lineno,
+                                     err.end_col_offset);
+    }
+    if (!vm_register_source(vm, src->filename, src->text, src->len)) return vm_raise(vm, vm->e_MemoryError, "out of memory");
+    ModuleObj *m = vm_alloc(vm, vm->t_module, sizeof *m);
+    if (!m) return V_EXC;
+    m->name = vm_intern(vm, name, strlen(name));
+    Value d = vm_new_dict(vm);
+    if (d == V_EXC) return V_EXC;
+    m->hdr.dict = AS_DICT(d);
+    vm_dict_set_str(vm, m->hdr.dict, vm->s___name__, v_obj(m->name));
+    vm_dict_set_str(vm, m->hdr.dict, vm->s___file__, vm_cstr(vm, fname));
+    vm_dict_set_str(vm, m->hdr.dict, vm->s___builtins__, v_obj(vm->builtins));
+    const char *dot = strrchr(name, '.');
+    Value pkgname = package ? v_obj(m->name) : dot ? vm_new_str(vm, name, (size_t)(dot - name)) : vm_cstr(vm, "");
+    vm_dict_set_str(vm, m->hdr.dict, vm_intern(vm, "__package__", 11), pkgname);
+    if (package) {
+        const char *slash = strrchr(fname, '/');
+        Value dir = vm_new_str(vm, fname, slash ? (size_t)(slash - fname) : 0);
+        Value l = vm_new_list(vm, 1);
+        if (dir == V_EXC || l == V_EXC || !vm_list_append(vm, AS_LIST(l), dir)) return V_EXC;
+        vm_dict_set_str(vm, m->hdr.dict, vm->s___path__, l);
+    }
+    /* in sys.modules before running, so circular imports see the partial module */
+    if (!vm_dict_set_str(vm, vm->modules, m->name, v_obj(m))) return V_EXC;
+    vm_push_root(vm, v_obj(m));
+    CodeObj *co = vm_compile_module(vm, mod, src);
+    Value r = co ? vm_run_code(vm, co, m->hdr.dict, m->hdr.dict) : V_EXC;
+    vm_pop_roots(vm, 1);
+    if (r == V_EXC) {
+        vm_dict_del(vm, vm->modules, v_obj(m->name));
+        return V_EXC;
+    }
+    return v_obj(m);
+}
