@@ -440,13 +440,11 @@ static void chain_context(VM *vm)
     e->context = ctx;
 }
 
-static Value name_error(VM *vm, StrObj *name) { return vm_raise_name_error(vm, name); }
-
 static Value load_global(VM *vm, DictObj *globals, StrObj *name)
 {
     Value v = vm_dict_get_str(globals, name);
     if (v == V_UNBOUND) v = vm_dict_get_str(vm->builtins, name);
-    return v == V_UNBOUND ? name_error(vm, name) : v;
+    return v == V_UNBOUND ? vm_raise_name_error(vm, name) : v;
 }
 
 static Value make_function(VM *vm, Frame *fr, Value **spp, int flags)
@@ -767,7 +765,7 @@ op_DELETE_GLOBAL: {
     int r = vm_dict_del(vm, f->globals, v_obj(co->names[arg]));
     if (r < 0) goto error;
     if (r == 0) {
-        name_error(vm, co->names[arg]);
+        vm_raise_name_error(vm, co->names[arg]);
         goto error;
     }
     NEXT();
@@ -792,7 +790,7 @@ op_DELETE_NAME: {
     int r = vm_dict_del(vm, f->locals ? f->locals : f->globals, v_obj(co->names[arg]));
     if (r < 0) goto error;
     if (r == 0) {
-        name_error(vm, co->names[arg]);
+        vm_raise_name_error(vm, co->names[arg]);
         goto error;
     }
     NEXT();

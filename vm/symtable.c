@@ -385,8 +385,8 @@ Scope *st_build(SymTable *st, const AstNode *module)
 {
     Scope *m = scope_new(st, SC_MODULE, module, NULL, "<module>");
     if (!m || !visit_stmts(st, m, module->v.Module.body)) return NULL;
-    /* children are resolved after their parents: free names found late
-     * (in grandchildren) mark cells in already-resolved parents, so run twice */
-    if (!resolve(st, m) || !resolve(st, m)) return NULL;
+    /* one pass: a free name found in a child marks the cell in its owner
+     * directly (mark_free), whatever order the scopes are resolved in */
+    if (!resolve(st, m)) return NULL;
     return m;
 }
