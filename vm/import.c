@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "compile.h"
+#include "../stdlib/embedded.h"
 
 /* Built-in modules (implemented in C) register a constructor here. */
 typedef Value (*ModuleInit)(VM *vm);
@@ -88,6 +89,21 @@ static Value import_one(VM *vm, const char *full, Value parent)
             if (!vm_dict_set_str(vm, vm->modules, key, m)) return V_EXC;
             return m;
         }
+    /* TIRUN_STDLIB_DIR=stdlib/py reads the library modules from there instead
+     * of the copies built in, so that editing them needs no rebuild */
+    const char *override = getenv("TIRUN_STDLIB_DIR");
+    if (override && *override && parent == V_NONE) {
+        Value dirs = vm_new_list(vm, 1);
+        if (dirs == V_EXC || !vm_list_append(vm, AS_LIST(dirs), vm_cstr(vm, override))) return V_EXC;
+        vm_push_root(vm, dirs);
+        m = load_module_file(vm, full, dirs);
+        vm_pop_roots(vm, 1);
+        if (m != V_UNBOUND) return m;
+    }
+    for (int i = 0; !(override && *override) && i < tirun_embedded_count; i++) {
+        const EmbeddedModule *e = &tirun_embedded_modules[i];
+        if (!strcmp(e->name, full)) return vm_exec_module_source(vm, full, e->filename, e->source, (size_t)e->len, e->package);
+    }
     Value search = vm->sys_path;
     if (parent != V_NONE) {
         search = v_as_obj(parent)->dict ? vm_dict_get_str(v_as_obj(parent)->dict, vm->s___path__) : V_UNBOUND;
