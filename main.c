@@ -1,11 +1,15 @@
 /* The `tirun` command line: argument handling and the top-level actions.
  * Exit codes: 0 success, 1 uncaught error, 2 usage error. */
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include <unistd.h>
+
 #include "parser/parse.h"
+#include "vm/repl.h"
 #include "vm/vm.h"
 
 #define TIRUN_VERSION "0.1.0"
@@ -14,7 +18,9 @@ static const char usage[] =
     "usage: tirun [option] ... [-c cmd | file] [arg] ...\n"
     "Run a Taichi / Python program without CPython.\n"
     "\n"
-    "  tirun FILE [ARGS...]   run a program (.ti or .py)\n"
+    "  tirun                  the interactive prompt (on a terminal; else\n"
+    "                         the program is read from stdin)\n"
+    "  tirun FILE [ARGS...]   run a program (.ti or .py); FILE - is stdin\n"
     "  tirun -c CODE          run a string\n"
     "  tirun --dump-ast FILE  print the AST as CPython's\n"
     "                         ast.dump(ast.parse(src), include_attributes=True)\n"
@@ -86,6 +92,7 @@ static int run_source(const char *filename, const char *bytes, size_t len, int a
         fputs("tirun: out of memory\n", stderr);
         return 1;
     }
+    vm_catch_sigint();
     int rc = 1;
     Value args = vm_new_list(vm, (uint32_t)argc);
     if (args != V_EXC) {
@@ -105,6 +112,12 @@ static int run_source(const char *filename, const char *bytes, size_t len, int a
     }
     fflush(stdout);
     vm_free(vm);
+    if (rc == 130) {
+        /* an uncaught KeyboardInterrupt: die of SIGINT, as CPython does, so
+         * that a calling shell or make stops too */
+        signal(SIGINT, SIG_DFL);
+        raise(SIGINT);
+    }
     return rc;
 }
 
@@ -118,13 +131,54 @@ static int run_file(const char *path, int argc, char **argv, int dump)
     return rc;
 }
 
+/* The REPL, with sys.argv [''] as in CPython. */
+static int repl(void)
+{
+    VM *vm = vm_new();
+    if (!vm) {
+        fputs("tirun: out of memory\n", stderr);
+        return 1;
+    }
+    Value args = vm_new_list(vm, 1);
+    if (args != V_EXC && vm_list_append(vm, AS_LIST(args), vm_cstr(vm, ""))) vm->sys_argv = args;
+    if (v_has_layout(vm->sys_path, LAYOUT_LIST)) {
+        ListObj *p = AS_LIST(vm->sys_path);
+        Value dir = vm_cstr(vm, "");
+        if (dir != V_EXC && vm_list_append(vm, p, dir)) {
+            memmove(p->items + 1, p->items, (p->len - 1) * sizeof *p->items);
+            p->items[0] = dir;
+        }
+    }
+    int rc = vm_repl(vm, "tirun " TIRUN_VERSION " (the Python 3.11 language, with Taichi kernels)\n"
+                         "Ctrl-D exits; Ctrl-C interrupts.");
+    fflush(stdout);
+    vm_free(vm);
+    return rc;
+}
+
+/* A program read from stdin, named "<stdin>" as CPython names it. */
+static int run_stdin(int argc, char **argv)
+{
+    size_t len;
+    char *bytes = parse_read_stream(stdin, &len);
+    if (!bytes) {
+        fputs("tirun: can't read stdin\n", stderr);
+        return 2;
+    }
+    int rc = run_source("<stdin>", bytes, len, argc, argv);
+    free(bytes);
+    return rc;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
-        fputs(usage, stderr);
-        return 2;
+        if (isatty(STDIN_FILENO)) return repl();
+        char *noargs[] = { "" };
+        return run_stdin(1, noargs);
     }
     const char *a = argv[1];
+    if (!strcmp(a, "-")) return run_stdin(argc - 1, argv + 1);
     if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
         fputs(usage, stdout);
         return 0;

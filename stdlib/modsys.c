@@ -39,7 +39,7 @@ static Value structseq_item(VM *vm, Value self, uint32_t i)
 /* One read-only getter per field position: a native function has no
  * closure to carry the index in. */
 #define STRUCTSEQ_SLOTS(X) \
-    X(0) X(1) X(2) X(3) X(4) X(5) X(6) X(7) X(8) X(9) X(10) X(11) X(12) X(13) X(14) X(15)
+    X(0) X(1) X(2) X(3) X(4) X(5) X(6) X(7) X(8) X(9) X(10) X(11) X(12) X(13) X(14) X(15) X(16) X(17) X(18) X(19)
 #define X(i)                                                                            \
     static Value structseq_get_##i(VM *vm, Value *args, int nargs, TupleObj *kw)         \
     {                                                                                   \
@@ -647,6 +647,31 @@ static bool add_vm_list(VM *vm, DictObj *d, const char *name, Value *slot)
     return mod_dict_put(vm, d, name, *slot);
 }
 
+static int compare_names(const void *a, const void *b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* builtin_module_names: the registered C modules and the two vm_new makes
+ * itself, sorted as CPython sorts them. */
+static Value builtin_module_names(VM *vm)
+{
+    const char *names[64] = {"builtins", "_io"};
+    int n = 2;
+    for (const char *name; n < 64 && (name = vm_builtin_module_name(n - 2));) names[n++] = name;
+    qsort(names, (size_t)n, sizeof names[0], compare_names);
+    Value t = vm_new_tuple(vm, (uint32_t)n);
+    if (t == V_EXC) return V_EXC;
+    vm_push_root(vm, t);
+    for (int i = 0; i < n && t != V_EXC; i++) {
+        StrObj *s = vm_intern(vm, names[i], strlen(names[i]));
+        if (s) AS_TUPLE(t)->items[i] = v_obj(s);
+        else t = V_EXC;
+    }
+    vm_pop_roots(vm, 1);
+    return t;
+}
+
 static Value sys_init(VM *vm)
 {
     Value m = vm_new_module(vm, "sys");
@@ -663,7 +688,8 @@ static Value sys_init(VM *vm)
     Value executable = vm_new_str(vm, exe, len > 0 ? (size_t)len : 0);
     ok = ok && mod_dict_put(vm, d, "executable", executable) && mod_dict_put(vm, d, "modules", v_obj(vm->modules)) &&
          add_vm_list(vm, d, "argv", &vm->sys_argv) && add_vm_list(vm, d, "path", &vm->sys_path) &&
-         add_records(vm, d) && add_streams(vm, d);
+         add_records(vm, d) && add_streams(vm, d) &&
+         mod_dict_put(vm, d, "builtin_module_names", builtin_module_names(vm));
     vm_pop_roots(vm, 1);
     return ok ? m : V_EXC;
 }

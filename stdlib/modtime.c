@@ -59,8 +59,8 @@ static double ns_to_seconds(int64_t ns)
 TIME_CLOCKS(X)
 #undef X
 
-/* sleep(secs): rounded up to whole nanoseconds. A signal ends the sleep
- * early, so that the interpreter can raise KeyboardInterrupt at once. */
+/* sleep(secs): rounded up to whole nanoseconds. SIGINT ends the sleep with
+ * KeyboardInterrupt; other signals resume it until the deadline. */
 static Value time_sleep(VM *vm, TypeObj *st, Value *args, int nargs, TupleObj *kw)
 {
     if (!mod_check_one(vm, "time.sleep", nargs, kw)) return V_EXC;
@@ -84,8 +84,10 @@ static Value time_sleep(VM *vm, TypeObj *st, Value *args, int nargs, TupleObj *k
     int64_t end = (int64_t)deadline.tv_nsec + ns % NS_PER_SEC;
     deadline.tv_sec += (time_t)(ns / NS_PER_SEC + end / NS_PER_SEC);
     deadline.tv_nsec = (long)(end % NS_PER_SEC);
-    int rc = clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &deadline, NULL);
-    if (rc != 0 && rc != EINTR) {
+    int rc;
+    while ((rc = clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &deadline, NULL)) == EINTR)
+        if (!vm_check_signals(vm)) return V_EXC;
+    if (rc != 0) {
         errno = rc;
         return vm_raise(vm, vm->e_OSError, "[Errno %d] %s", rc, strerror(rc));
     }

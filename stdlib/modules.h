@@ -13,6 +13,7 @@ void vm_init_mod_math(VM *vm);
 void vm_init_mod_sys(VM *vm);
 void vm_init_mod_time(VM *vm);
 void vm_init_mod_random(VM *vm);
+void vm_init_mod_posix(VM *vm);
 
 /* sys.set_int_max_str_digits() stores the limit here: 0 means none, 4300 at
  * start as in CPython 3.11. Defined in modsys.c.
@@ -95,7 +96,7 @@ typedef struct {
     int nseq, nfields;           /* nseq <= nfields <= MOD_STRUCTSEQ_MAX */
 } ModStructSeq;
 
-enum { MOD_STRUCTSEQ_MAX = 16 };
+enum { MOD_STRUCTSEQ_MAX = 20 };
 
 /* The type, with __match_args__ and n_sequence_fields / n_fields in its
  * namespace; NULL with an exception pending on failure. */

@@ -2,6 +2,7 @@
  * it names are put there by vm.c), and the plumbing native functions share:
  * argument checks worded as CPython's, operator.index, native classmethods,
  * the bound on native recursion. */
+#include <errno.h>
 #include <limits.h>
 #include <math.h>
 #include <stdlib.h>
@@ -284,10 +285,14 @@ static Value bi_input(VM *vm, Value *args, int nargs, TupleObj *kw)
     fflush(stdout);
     char *line = NULL;
     size_t cap = 0;
-    ssize_t n = getline(&line, &cap, stdin);
+    ssize_t n;
+    do {
+        clearerr(stdin);
+        n = getline(&line, &cap, stdin);
+    } while (n < 0 && errno == EINTR && vm_check_signals(vm));
     if (n < 0) {
         free(line);
-        return vm_raise(vm, vm->e_EOFError, "EOF when reading a line");
+        return vm->exc != V_NONE ? V_EXC : vm_raise(vm, vm->e_EOFError, "EOF when reading a line");
     }
     if (n > 0 && line[n - 1] == '\n') n--;
     if (n > 0 && line[n - 1] == '\r') n--;

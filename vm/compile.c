@@ -48,6 +48,8 @@ typedef struct {
     SymTable st;
     Unit *u;
     bool failed;
+    bool exec;            /* exec()/eval() code: top-level names go through the locals mapping */
+    bool interactive;     /* the REPL's: top-level expression statements print their value */
 } Compiler;
 
 /* ---- errors ----------------------------------------------------------------- */
@@ -334,7 +336,7 @@ static bool compile_name_op(Compiler *C, const char *name, NameCtx ctx)
     static const uint8_t deref_ops[3] = { OP_LOAD_DEREF, OP_STORE_DEREF, OP_DELETE_DEREF };
     static const uint8_t global_ops[3] = { OP_LOAD_GLOBAL, OP_STORE_GLOBAL, OP_DELETE_GLOBAL };
     static const uint8_t name_ops[3] = { OP_LOAD_NAME, OP_STORE_NAME, OP_DELETE_NAME };
-    if (s->kind == SC_MODULE) return emit(C, global_ops[ctx], add_name(C, name));
+    if (s->kind == SC_MODULE) return emit(C, (C->exec ? name_ops : global_ops)[ctx], add_name(C, name));
     if (f & SYM_GLOBAL) return emit(C, global_ops[ctx], add_name(C, name));
     if (s->kind == SC_CLASS) {
         if ((f & (SYM_FREE | SYM_FREE_CLASS)) && !(f & SYM_CELL)) {
@@ -396,13 +398,16 @@ static bool has_starred(AstSeq elts)
 }
 
 /* [a, *b, c] and friends: a list built piecewise. */
-static bool compile_starred_list(Compiler *C, AstSeq elts)
+/* A list from items and *iterables. In a call (LIST_EXTEND_CALL), a
+ * non-iterable is reported as "f() argument after * must be an iterable". */
+static bool compile_starred_list(Compiler *C, AstSeq elts, bool call)
 {
     if (!emit(C, OP_BUILD_LIST, 0)) return false;
     for (int i = 0; i < elts.n; i++) {
         const AstNode *x = elts.items[i];
         if (x->kind == AST_Starred) {
-            if (!compile_expr(C, x->v.Starred.value) || !emit(C, OP_LIST_EXTEND, 1)) return false;
+            if (!compile_expr(C, x->v.Starred.value) || !emit(C, OP_LIST_EXTEND, call ? 1 | LIST_EXTEND_CALL : 1))
+                return false;
         } else if (!compile_expr(C, x) || !emit(C, OP_LIST_APPEND, 1)) {
             return false;
         }
@@ -413,7 +418,7 @@ static bool compile_starred_list(Compiler *C, AstSeq elts)
 static bool compile_seq_display(Compiler *C, AstSeq elts, int build_op)
 {
     if (has_starred(elts)) {
-        if (!compile_starred_list(C, elts)) return false;
+        if (!compile_starred_list(C, elts, false)) return false;
         if (build_op == OP_BUILD_TUPLE) return emit(C, OP_LIST_TO_TUPLE, 0);
         if (build_op == OP_BUILD_SET) {
             /* set(list): a set from the pieces */
@@ -500,7 +505,33 @@ static Scope *next_child(Compiler *C)
     return s->next_child < s->nchildren ? s->children[s->next_child++] : NULL;
 }
 
-/* defaults, kw-defaults, closure, code, qualname -> MAKE_FUNCTION */
+static bool annotation_pair(Compiler *C, const AstNode *arg, int *n)
+{
+    if (!arg || !arg->v.arg.annotation) return true;
+    const char *name = arg->v.arg.arg;
+    ++*n;
+    return emit_const(C, v_obj(vm_intern(C->vm, name, strlen(name)))) && compile_expr(C, arg->v.arg.annotation);
+}
+
+/* name, value pairs of a function's annotations for __annotations__, in
+ * CPython's order: parameters as written, then 'return' */
+static bool compile_annotations(Compiler *C, const AstNode *args, const AstNode *returns, int *n)
+{
+    const AstV_arguments *a = &args->v.arguments;
+    for (int i = 0; i < a->posonlyargs.n; i++)
+        if (!annotation_pair(C, a->posonlyargs.items[i], n)) return false;
+    for (int i = 0; i < a->args.n; i++)
+        if (!annotation_pair(C, a->args.items[i], n)) return false;
+    if (!annotation_pair(C, a->vararg, n)) return false;
+    for (int i = 0; i < a->kwonlyargs.n; i++)
+        if (!annotation_pair(C, a->kwonlyargs.items[i], n)) return false;
+    if (!annotation_pair(C, a->kwarg, n)) return false;
+    if (!returns) return true;
+    ++*n;
+    return emit_const(C, v_obj(vm_intern(C->vm, "return", 6))) && compile_expr(C, returns);
+}
+
+/* defaults, kw-defaults, annotations, closure, code, qualname -> MAKE_FUNCTION */
 static bool compile_make_function(Compiler *C, const AstNode *node, const AstNode *args, AstSeq body,
                                   const AstNode *expr_body, const char *name)
 {
@@ -525,6 +556,13 @@ static bool compile_make_function(Compiler *C, const AstNode *node, const AstNod
         if (nkw) {
             if (!emit(C, OP_BUILD_MAP, nkw)) return false;
             flags |= 2;
+        }
+        int nann = 0;
+        if (!compile_annotations(C, args, node->kind == AST_FunctionDef ? node->v.FunctionDef.returns : NULL, &nann))
+            return false;
+        if (nann) {
+            if (!emit(C, OP_BUILD_MAP, nann)) return false;
+            flags |= 4;
         }
     }
     Scope *child = next_child(C);
@@ -642,17 +680,19 @@ static bool compile_call(Compiler *C, const AstNode *e)
         return emit(C, OP_CALL_KW, c->args.n + c->keywords.n);
     }
     /* f(*a, **k): a tuple of positionals and a dict of keywords */
-    if (!compile_starred_list(C, c->args) || !emit(C, OP_LIST_TO_TUPLE, 0)) return false;
+    if (!compile_starred_list(C, c->args, true) || !emit(C, OP_LIST_TO_TUPLE, 0)) return false;
     int flags = 0;
     if (c->keywords.n) {
         flags = 1;
+        bool merged = false;   /* after a **mapping, a name may repeat one of its keys: merge to check */
         if (!emit(C, OP_BUILD_MAP, 0)) return false;
         for (int i = 0; i < c->keywords.n; i++) {
             const AstV_keyword *k = &c->keywords.items[i]->v.keyword;
             if (!k->arg) {
                 if (!compile_expr(C, k->value) || !emit(C, OP_DICT_MERGE, 1)) return false;
+                merged = true;
             } else if (!emit_const(C, v_obj(vm_intern(C->vm, k->arg, strlen(k->arg)))) || !compile_expr(C, k->value) ||
-                       !emit(C, OP_MAP_ADD, 1)) {
+                       !(merged ? emit(C, OP_BUILD_MAP, 1) && emit(C, OP_DICT_MERGE, 1) : emit(C, OP_MAP_ADD, 1))) {
                 return false;
             }
         }
@@ -1181,7 +1221,9 @@ static bool compile_stmt(Compiler *C, const AstNode *n)
     set_line(C, n);
     switch (n->kind) {
     case AST_Expr:
-        return compile_expr(C, n->v.Expr.value) && emit(C, OP_POP_TOP, 0);
+        /* at the REPL's top level a value is echoed (and kept in _) */
+        return compile_expr(C, n->v.Expr.value) &&
+               emit(C, C->interactive && C->u->scope->kind == SC_MODULE ? OP_PRINT_EXPR : OP_POP_TOP, 0);
     case AST_Assign: {
         const AstV_Assign *a = &n->v.Assign;
         if (!compile_expr(C, a->value)) return false;
@@ -1246,9 +1288,11 @@ static bool compile_stmt(Compiler *C, const AstNode *n)
     case AST_Assert: {
         int ok_label = new_label(C);
         if (!compile_expr(C, n->v.Assert.test) || !emit(C, OP_POP_JUMP_IF_TRUE, ok_label)) return false;
-        set_line(C, n);
+        /* a failed assert points at its test, as in CPython 3.11 */
+        set_line(C, n->v.Assert.test);
         if (!emit(C, OP_LOAD_ASSERTION_ERROR, 0)) return false;
         if (n->v.Assert.msg && (!compile_expr(C, n->v.Assert.msg) || !emit(C, OP_CALL, 1))) return false;
+        set_line(C, n->v.Assert.test);
         if (!emit(C, OP_RAISE, 1)) return false;
         place(C, ok_label);
         return true;
@@ -1429,11 +1473,32 @@ out:
     return code;
 }
 
+static CodeObj *compile_top(VM *vm, const AstNode *mod, const ParseSource *src, int mode);
+enum { MODE_MODULE, MODE_EXEC, MODE_EVAL, MODE_INTERACTIVE };
+
 CodeObj *vm_compile_module(VM *vm, const AstNode *mod, const ParseSource *src)
+{
+    return compile_top(vm, mod, src, MODE_MODULE);
+}
+
+CodeObj *vm_compile_exec(VM *vm, const AstNode *mod, const ParseSource *src, bool eval)
+{
+    return compile_top(vm, mod, src, eval ? MODE_EVAL : MODE_EXEC);
+}
+
+CodeObj *vm_compile_interactive(VM *vm, const AstNode *mod, const ParseSource *src)
+{
+    return compile_top(vm, mod, src, MODE_INTERACTIVE);
+}
+
+static CodeObj *compile_top(VM *vm, const AstNode *mod, const ParseSource *src, int mode)
 {
     Compiler C;
     memset(&C, 0, sizeof C);
     C.vm = vm;
+    C.exec = mode == MODE_EXEC || mode == MODE_EVAL;
+    C.interactive = mode == MODE_INTERACTIVE;
+    bool eval = mode == MODE_EVAL;
     C.src = src;
     C.st.a = &vm->arena;
     Scope *top = st_build(&C.st, mod);
@@ -1451,10 +1516,14 @@ CodeObj *vm_compile_module(VM *vm, const AstNode *mod, const ParseSource *src)
     C.u = u;
     bool ok = u->qualname && assign_slots(&C, NULL);
     u->flags |= CO_MODULE;
-    if (ok && has_annotations(mod->v.Module.body)) ok = emit(&C, OP_SETUP_ANNOTATIONS, 0);
-    const AstNode *doc = docstring(mod->v.Module.body);
-    if (ok && doc) ok = compile_expr(&C, doc) && emit(&C, OP_STORE_GLOBAL, add_name(&C, "__doc__"));
-    ok = ok && compile_stmts(&C, mod->v.Module.body) && emit_const(&C, V_NONE) && emit(&C, OP_RETURN_VALUE, 0);
+    if (eval) {
+        ok = ok && compile_expr(&C, mod->v.Module.body.items[0]->v.Expr.value) && emit(&C, OP_RETURN_VALUE, 0);
+    } else {
+        if (ok && has_annotations(mod->v.Module.body)) ok = emit(&C, OP_SETUP_ANNOTATIONS, 0);
+        const AstNode *doc = docstring(mod->v.Module.body);
+        if (ok && doc) ok = compile_expr(&C, doc) && emit(&C, OP_STORE_GLOBAL, add_name(&C, "__doc__"));
+        ok = ok && compile_stmts(&C, mod->v.Module.body) && emit_const(&C, V_NONE) && emit(&C, OP_RETURN_VALUE, 0);
+    }
     Value code = ok ? finish_unit(&C, u, NULL, 1, "<module>") : V_EXC;
     free_unit(u);
     free(u);

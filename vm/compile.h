@@ -8,5 +8,12 @@
 /* Compiles a parsed module. NULL with a SyntaxError pending (e.g. 'return'
  * outside function, 'break' outside loop) on failure. */
 CodeObj *vm_compile_module(VM *vm, const AstNode *mod, const ParseSource *src);
+/* Code for exec() or eval(): its top-level names live in the locals mapping
+ * it runs with. For eval, mod's body is one expression statement, whose value
+ * the code returns. */
+CodeObj *vm_compile_exec(VM *vm, const AstNode *mod, const ParseSource *src, bool eval);
+/* Code for one input of the REPL: as a module's, but the value of each
+ * top-level expression statement is printed (repr) and kept in builtins._. */
+CodeObj *vm_compile_interactive(VM *vm, const AstNode *mod, const ParseSource *src);
 
 #endif

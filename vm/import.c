@@ -24,6 +24,8 @@ void vm_register_module(const char *name, ModuleInit init)
         builtin_modules[nbuiltin_modules++] = (BuiltinModule){ name, init };
 }
 
+const char *vm_builtin_module_name(int i) { return i >= 0 && i < nbuiltin_modules ? builtin_modules[i].name : NULL; }
+
 Value vm_new_module(VM *vm, const char *name)
 {
     ModuleObj *m = vm_alloc(vm, vm->t_module, sizeof *m);
@@ -77,6 +79,16 @@ static Value load_module_file(VM *vm, const char *name, Value search_path)
     return V_UNBOUND;
 }
 
+Value vm_import_error_attrs(VM *vm, const char *name, Value path)
+{
+    Value exc = vm->exc, nm = vm_cstr(vm, name);
+    if (nm == V_EXC || !vm_setattr(vm, exc, vm_intern(vm, "name", 4), nm) ||
+        !vm_setattr(vm, exc, vm_intern(vm, "path", 4), path))
+        return V_EXC;
+    vm->exc = exc;
+    return V_EXC;
+}
+
 static Value import_one(VM *vm, const char *full, Value parent)
 {
     StrObj *key = vm_intern(vm, full, strlen(full));
@@ -107,12 +119,17 @@ static Value import_one(VM *vm, const char *full, Value parent)
     Value search = vm->sys_path;
     if (parent != V_NONE) {
         search = v_as_obj(parent)->dict ? vm_dict_get_str(v_as_obj(parent)->dict, vm->s___path__) : V_UNBOUND;
-        if (search == V_UNBOUND)
-            return vm_raise(vm, vm->e_ModuleNotFoundError, "No module named '%s'; '%s' is not a package", full,
-                            AS_STR(vm_dict_get_str(v_as_obj(parent)->dict, vm->s___name__))->data);
+        if (search == V_UNBOUND) {
+            vm_raise(vm, vm->e_ModuleNotFoundError, "No module named '%s'; '%s' is not a package", full,
+                     AS_STR(vm_dict_get_str(v_as_obj(parent)->dict, vm->s___name__))->data);
+            return vm_import_error_attrs(vm, full, V_NONE);
+        }
     }
     m = load_module_file(vm, full, search);
-    if (m == V_UNBOUND) return vm_raise(vm, vm->e_ModuleNotFoundError, "No module named '%s'", full);
+    if (m == V_UNBOUND) {
+        vm_raise(vm, vm->e_ModuleNotFoundError, "No module named '%s'", full);
+        return vm_import_error_attrs(vm, full, V_NONE);
+    }
     return m;
 }
 

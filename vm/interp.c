@@ -187,19 +187,37 @@ static bool bind_args(VM *vm, FuncObj *fn, Value *locals, Value *args, int nargs
                 return false;
             }
     }
+    bool missing = false;
     for (int j = npos; j < npos + nkwonly; j++) {
         if (locals[j] != V_UNBOUND) continue;
-        if (fn->kwdefaults) {
-            Value d = vm_dict_get_str(fn->kwdefaults, co->varnames[j]);
-            if (d != V_UNBOUND) {
-                locals[j] = d;
-                continue;
-            }
-        }
+        Value d = fn->kwdefaults ? vm_dict_get_str(fn->kwdefaults, co->varnames[j]) : V_UNBOUND;
+        if (d == V_UNBOUND) missing = true;
+        else locals[j] = d;
+    }
+    if (missing) {
         missing_args(vm, fn, locals, npos, npos + nkwonly, true);
         return false;
     }
     return true;
+}
+
+/* "f()" as CPython's errors about a call name the callee: the qualified name,
+ * after its module unless that is builtins ("__main__.A.m()", "print()"). */
+static const char *function_str(VM *vm, Value fn, char *buf, size_t size)
+{
+    Value q = vm_getattr_opt(vm, fn, vm->s___qualname__);
+    if (q == V_EXC || !v_has_layout(q, LAYOUT_STR)) {
+        vm->exc = V_NONE;
+        snprintf(buf, size, "%s object", vm_type_of(vm, fn)->name->data);
+        return buf;
+    }
+    Value m = vm_getattr_opt(vm, fn, vm->s___module__);
+    if (m == V_EXC) vm->exc = V_NONE;
+    if (v_has_layout(m, LAYOUT_STR) && strcmp(AS_STR(m)->data, "builtins"))
+        snprintf(buf, size, "%s.%s()", AS_STR(m)->data, AS_STR(q)->data);
+    else
+        snprintf(buf, size, "%s()", AS_STR(q)->data);
+    return buf;
 }
 
 /* ---- generators ------------------------------------------------------------------ */
@@ -268,11 +286,63 @@ Value vm_gen_send(VM *vm, GenObj *g, Value sent, Value *retval)
     return V_UNBOUND;
 }
 
+/* throw() into a generator suspended in `yield from` goes to the iterator it
+ * delegates to (PEP 380): what that yields, g yields; when it returns, g
+ * resumes with the value; GeneratorExit closes it and then g. The exception
+ * is pending on entry (`thrown` is what throw() was given: a class or an
+ * instance); V_UNBOUND means "raise it in g after all". */
+static Value throw_to_delegate(VM *vm, GenObj *g, Value thrown)
+{
+    Frame *f = g->frame;
+    Value it = f->sp[-1], pending = vm->exc;
+    if (vm_exc_matches(vm, pending, v_obj(vm->e_GeneratorExit))) {
+        vm->exc = V_NONE;
+        Value close = vm_getattr_opt(vm, it, vm->s_close);
+        Value r = close == V_EXC || close == V_UNBOUND ? close : vm_call(vm, close, NULL, 0, NULL);
+        if (r != V_EXC) vm->exc = pending;
+        return V_UNBOUND;
+    }
+    Value r;
+    g->running = true;
+    if (v_has_layout(it, LAYOUT_GEN)) {
+        vm->exc = V_NONE;
+        r = vm_gen_throw(vm, (GenObj *)v_as_obj(it), pending);
+    } else {
+        vm->exc = V_NONE;
+        Value throw = vm_getattr_opt(vm, it, vm->s_throw);
+        if (throw == V_UNBOUND) {
+            g->running = false;
+            vm->exc = pending;
+            return V_UNBOUND;
+        }
+        r = throw == V_EXC ? V_EXC : vm_call(vm, throw, &thrown, 1, NULL);
+    }
+    g->running = false;
+    if (r != V_EXC) return r;
+    if (!vm_exc_matches(vm, vm->exc, v_obj(vm->e_StopIteration))) return V_UNBOUND;
+    /* the delegate returned: g goes on after its yield from with the value */
+    Value value = vm_getattr_opt(vm, vm->exc, vm_intern(vm, "value", 5));
+    if (value == V_EXC) return V_EXC;
+    vm->exc = V_NONE;
+    f->sp--;
+    f->ip++;
+    Value ret = V_NONE;
+    r = vm_gen_send(vm, g, value == V_UNBOUND ? V_NONE : value, &ret);
+    if (r != V_UNBOUND) return r;
+    Value stop = vm_new_exception(vm, vm->e_StopIteration, &ret, ret == V_NONE ? 0 : 1);
+    return stop == V_EXC ? V_EXC : vm_raise_value(vm, stop);
+}
+
 Value vm_gen_throw(VM *vm, GenObj *g, Value exc)
 {
     Frame *f = g->frame;
     if (!f) return vm_raise_value(vm, exc);
+    if (g->running) return vm_raise(vm, vm->e_ValueError, "generator already executing");
     if (vm_raise_value(vm, exc) != V_EXC) return V_EXC;
+    if (f->ip != 0 && INSN_OP(f->code->code[f->ip]) == OP_YIELD_FROM) {
+        Value r = throw_to_delegate(vm, g, exc);
+        if (r != V_UNBOUND) return r;
+    }
     /* resume the frame in its error path: run() sees a pending exception */
     vm->frames[vm->nframes++] = f;
     g->running = true;
@@ -1077,7 +1147,21 @@ op_MAP_ADD:
 op_LIST_EXTEND:
 op_SET_UPDATE: {
     SYNC();
-    Value target = sp[-1 - arg], it = vm_iter(vm, sp[-1]);
+    int depth = arg & 0xFF;
+    Value target = sp[-1 - depth], src = sp[-1];
+    if (INSN_OP(w) == OP_LIST_EXTEND) {
+        TypeObj *t = vm_type_of(vm, src);
+        if (vm_type_lookup(t, vm->s___iter__) == V_UNBOUND && vm_type_lookup(t, vm->s___getitem__) == V_UNBOUND) {
+            char fs[256];
+            if (arg & LIST_EXTEND_CALL)
+                vm_raise(vm, vm->e_TypeError, "%s argument after * must be an iterable, not %s",
+                         function_str(vm, sp[-2 - depth], fs, sizeof fs), t->name->data);
+            else
+                vm_raise(vm, vm->e_TypeError, "Value after * must be an iterable, not %s", t->name->data);
+            goto error;
+        }
+    }
+    Value it = vm_iter(vm, src);
     CHECK(it);
     PUSH(it);
     SYNC();
@@ -1096,9 +1180,11 @@ op_DICT_UPDATE:
 op_DICT_MERGE: {
     SYNC();
     Value target = sp[-1 - arg], src = sp[-1];
+    char fs[256];
     if (!v_has_layout(src, LAYOUT_DICT)) {
         if (INSN_OP(w) == OP_DICT_MERGE) {
-            vm_raise(vm, vm->e_TypeError, "argument after ** must be a mapping, not %s", vm_type_of(vm, src)->name->data);
+            vm_raise(vm, vm->e_TypeError, "%s argument after ** must be a mapping, not %s",
+                     function_str(vm, sp[-3 - arg], fs, sizeof fs), vm_type_of(vm, src)->name->data);
             goto error;
         }
         vm_raise(vm, vm->e_TypeError, "'%s' object is not a mapping", vm_type_of(vm, src)->name->data);
@@ -1109,8 +1195,10 @@ op_DICT_MERGE: {
         DictEntry *e = &d->entries[i];
         if (e->key == V_UNBOUND) continue;
         if (INSN_OP(w) == OP_DICT_MERGE && vm_dict_get(vm, AS_DICT(target), e->key) != V_UNBOUND) {
-            vm_raise(vm, vm->e_TypeError, "got multiple values for keyword argument '%s'",
-                     v_has_layout(e->key, LAYOUT_STR) ? AS_STR(e->key)->data : "?");
+            if (!v_has_layout(e->key, LAYOUT_STR)) vm_raise(vm, vm->e_TypeError, "keywords must be strings");
+            else
+                vm_raise(vm, vm->e_TypeError, "%s got multiple values for keyword argument '%s'",
+                         function_str(vm, sp[-3 - arg], fs, sizeof fs), AS_STR(e->key)->data);
             goto error;
         }
         if (!vm_dict_set(vm, AS_DICT(target), e->key, e->value)) goto error;
@@ -1138,6 +1226,7 @@ op_JUMP:
     if ((uint32_t)arg < ip) {
         SYNC();
         vm_maybe_gc(vm);
+        if (!vm_check_signals(vm)) goto error;
     }
     ip = (uint32_t)arg;
     NEXT();
@@ -1478,6 +1567,7 @@ op_IMPORT_FROM: {
         else
             vm_raise(vm, vm->e_ImportError, "cannot import name '%s' from '%s' (unknown location)",
                      co->names[arg]->data, mn);
+        vm_import_error_attrs(vm, mn, v_has_layout(file, LAYOUT_STR) ? file : V_NONE);
         goto error;
     }
     PUSH(v);

@@ -1295,6 +1295,7 @@ void vm_init_bytes(VM *vm)
     vm_add_method(vm, vm->t_bytes, "__rmul__", bytes_mul);
     vm_add_method(vm, vm->t_bytearray, "__rmul__", bytearray_mul);
     vm_add_method(vm, vm->t_bytes, "__hash__", bytes_hash);
+    vm_dict_set_str(vm, vm->t_bytearray->hdr.dict, vm->s___hash__, V_NONE);
     vm_add_classmethod(vm, vm->t_bytes, "fromhex", bytes_fromhex);
     vm_add_classmethod(vm, vm->t_bytearray, "fromhex", bytearray_fromhex);
 }

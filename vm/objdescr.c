@@ -337,6 +337,23 @@ static Value code_repr(VM *vm, Value *a, int n, TupleObj *k)
     return vm_sb_finish(vm, &b);
 }
 
+/* method(function, instance), i.e. types.MethodType */
+static Value method_new(VM *vm, Value *args, int nargs, TupleObj *kw)
+{
+    if (!vm_check_nargs(vm, "method", nargs - 1, kw, 2, 2)) return V_EXC;
+    Value f = args[1];
+    uint8_t l = v_is_obj(f) ? v_as_obj(f)->type->layout : 0;
+    if (l != LAYOUT_FUNC && l != LAYOUT_BUILTIN && l != LAYOUT_METHOD && l != LAYOUT_TYPE &&
+        vm_type_lookup(vm_type_of(vm, f), vm->s___call__) == V_UNBOUND)
+        return vm_raise(vm, vm->e_TypeError, "first argument must be callable");
+    if (args[2] == V_NONE) return vm_raise(vm, vm->e_TypeError, "instance must not be None");
+    MethodObj *m = vm_alloc(vm, vm->t_method, sizeof *m);
+    if (!m) return V_EXC;
+    m->func = f;
+    m->self = args[2];
+    return v_obj(m);
+}
+
 static Value method_func_get(VM *vm, Value *args, int nargs, TupleObj *kw) { return AS_METHOD(args[0])->func; }
 static Value method_self_get(VM *vm, Value *args, int nargs, TupleObj *kw) { return AS_METHOD(args[0])->self; }
 
@@ -525,6 +542,31 @@ static Value wrapper_init(VM *vm, Value *args, int nargs, TupleObj *kw)
 
 static Value wrapper_func_get(VM *vm, Value *args, int nargs, TupleObj *kw) { return AS_WRAPPER(args[0])->func; }
 
+/* _PyObject_IsAbstract: f.__isabstractmethod__ is true (1, 0, -1 on error). */
+static int is_abstract(VM *vm, Value f)
+{
+    if (f == V_NONE) return 0;
+    Value v = vm_getattr_opt(vm, f, vm_intern(vm, "__isabstractmethod__", 20));
+    if (v == V_EXC) return -1;
+    return v == V_UNBOUND ? 0 : vm_truthy(vm, v);
+}
+
+/* __isabstractmethod__ of staticmethod / classmethod / property: whether what
+ * they wrap is abstract, so that abc.ABCMeta counts them. */
+static Value abstract_result(VM *vm, int r) { return r < 0 ? V_EXC : r ? V_TRUE : V_FALSE; }
+static Value wrapper_isabstract(VM *vm, Value *args, int nargs, TupleObj *kw)
+{
+    return abstract_result(vm, is_abstract(vm, AS_WRAPPER(args[0])->func));
+}
+static Value prop_isabstract(VM *vm, Value *args, int nargs, TupleObj *kw)
+{
+    PropertyObj *p = AS_PROP(args[0]);
+    int r = is_abstract(vm, p->fget);
+    if (!r) r = is_abstract(vm, p->fset);
+    if (!r) r = is_abstract(vm, p->fdel);
+    return abstract_result(vm, r);
+}
+
 static Value wrapper_get(VM *vm, Value *args, int nargs, TupleObj *kw)
 {
     if (!vm_check_nargs(vm, "__get__", nargs - 1, kw, 1, 2)) return V_EXC;
@@ -687,7 +729,7 @@ static const MethodDef property_methods[] = {
 
 static const PropDef property_props[] = {
     { "fget", prop_fget, NULL }, { "fset", prop_fset, NULL }, { "fdel", prop_fdel, NULL },
-    { "__doc__", prop_doc, prop_doc_set },
+    { "__doc__", prop_doc, prop_doc_set }, { "__isabstractmethod__", prop_isabstract, NULL },
 };
 
 void vm_init_descr(VM *vm)
@@ -720,6 +762,7 @@ void vm_init_descr(VM *vm)
     vm_add_method(vm, vm->t_code, "__repr__", code_repr);
     vm_add_properties(vm, vm->t_code, code_props, COUNT(code_props));
 
+    vm_add_method(vm, vm->t_method, "__new__", method_new);
     vm_add_method(vm, vm->t_method, "__repr__", method_repr);
     vm_add_method(vm, vm->t_method, "__eq__", method_eq);
     vm_add_method(vm, vm->t_method, "__hash__", method_hash);
@@ -740,6 +783,7 @@ void vm_init_descr(VM *vm)
         vm_add_method(vm, wrappers[i], "__repr__", wrapper_repr);
         vm_add_property(vm, wrappers[i], "__func__", wrapper_func_get, NULL);
         vm_add_property(vm, wrappers[i], "__wrapped__", wrapper_func_get, NULL);
+        vm_add_property(vm, wrappers[i], "__isabstractmethod__", wrapper_isabstract, NULL);
     }
     vm_add_method(vm, vm->t_staticmethod, "__call__", static_call);
 

@@ -96,6 +96,15 @@ Value vm_new_exception(VM *vm, TypeObj *type, Value *args, int nargs)
 
 Value vm_raise(VM *vm, TypeObj *type, const char *fmt, ...)
 {
+    if (type == vm->e_MemoryError) {
+        /* CPython's MemoryError from a failed allocation carries no message */
+        Value exc = vm_new_exception(vm, type, NULL, 0);
+        if (exc == V_EXC) {
+            vm->exc = vm->memory_error;
+            return V_EXC;
+        }
+        return vm_raise_value(vm, exc);
+    }
     char small[256], *buf = small;
     va_list ap;
     va_start(ap, fmt);
@@ -152,13 +161,9 @@ Value vm_raise_syntax_error(VM *vm, TypeObj *type, const char *msg, const char *
     const char *line = vm_source_line(vm, file, lineno, &len);
     Value text = V_NONE;
     if (line) {
-        /* the text of a SyntaxError keeps its newline */
-        char *t = malloc(len + 1);
-        if (!t) return vm_raise(vm, vm->e_MemoryError, "out of memory");
-        memcpy(t, line, len);
-        t[len] = '\n';
-        text = vm_new_str(vm, t, len + 1);
-        free(t);
+        /* the text of a SyntaxError keeps its newline, when it has one
+         * (registered sources are NUL-terminated, so line[len] is readable) */
+        text = vm_new_str(vm, line, len + (line[len] == '\n'));
         if (text == V_EXC) return V_EXC;
     }
     bool ranged = end_col_offset >= 0 && end_lineno >= lineno;

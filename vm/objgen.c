@@ -52,6 +52,8 @@ static Value gen_throw_method(VM *vm, Value *args, int nargs, TupleObj *kw)
     if (nargs < 2) return vm_raise(vm, vm->e_TypeError, "throw expected at least 1 argument, got 0");
     Value exc = args[1];
     if (nargs >= 3 && args[2] != V_NONE && v_has_layout(exc, LAYOUT_TYPE)) {
+        /* throw(type, value) throws value itself when it is an instance of type */
+        if (vm_is_subtype(vm_type_of(vm, args[2]), (TypeObj *)v_as_obj(exc))) return vm_gen_throw(vm, g, args[2]);
         exc = vm_call(vm, exc, &args[2], 1, NULL);
         if (exc == V_EXC) return V_EXC;
     }

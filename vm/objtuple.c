@@ -331,6 +331,13 @@ static Value class_getitem(VM *vm, Value *args, int nargs, TupleObj *kw)
     return ok ? v_obj(ga) : V_EXC;
 }
 
+/* GenericAlias(origin, args), what a Python __class_getitem__ returns */
+static Value ga_new(VM *vm, Value *args, int nargs, TupleObj *kw)
+{
+    if (!vm_check_nargs(vm, "GenericAlias", nargs - 1, kw, 2, 2)) return V_EXC;
+    return class_getitem(vm, args + 1, 2, NULL);
+}
+
 /* A field of an alias; None once deleted from its __dict__. */
 static Value ga_field(VM *vm, Value ga, const char *name)
 {
@@ -448,8 +455,8 @@ static Value ga_mro_entries(VM *vm, Value *args, int nargs, TupleObj *kw)
     X("__repr__", tuple_repr) X("count", tuple_count) X("index", tuple_index)
 
 #define ALIAS_METHODS(X)                                                              \
-    X("__repr__", ga_repr) X("__call__", ga_call) X("__eq__", ga_eq)                  \
-    X("__hash__", ga_hash) X("__mro_entries__", ga_mro_entries)
+    X("__new__", ga_new) X("__repr__", ga_repr) X("__call__", ga_call)                \
+    X("__eq__", ga_eq) X("__hash__", ga_hash) X("__mro_entries__", ga_mro_entries)
 
 void vm_init_tuple(VM *vm)
 {

@@ -1232,7 +1232,38 @@ static const BlankFn blank_fns[LAYOUT_COUNT] = {
     [LAYOUT_MODULE] = blank_module,
 };
 
-/* object.__new__(cls) with CPython's checks on surplus arguments. */
+/* "Can't instantiate abstract class S with abstract methods a, b": the
+ * sorted names of a class's non-empty __abstractmethods__ (set by abc.ABCMeta). */
+static Value abstract_error(VM *vm, TypeObj *cls, Value names)
+{
+    Value l = vm_list_from(vm, names);
+    if (l == V_EXC) return V_EXC;
+    vm_push_root(vm, l);
+    bool ok = vm_list_sort(vm, AS_LIST(l), V_NONE, false);
+    vm_pop_roots(vm, 1);
+    if (!ok) return V_EXC;
+    uint32_t n;
+    Value *items = vm_seq_items(l, &n);
+    StrBuf b;
+    sb_init(&b);
+    for (uint32_t i = 0; i < n; i++) {
+        if (!v_has_layout(items[i], LAYOUT_STR)) {
+            sb_free(&b);
+            return vm_raise(vm, vm->e_TypeError, "sequence item %u: expected str instance, %s found", i,
+                            vm_type_name(vm, items[i]));
+        }
+        if (i) sb_puts(&b, ", ");
+        sb_putn(&b, AS_STR(items[i])->data, AS_STR(items[i])->len);
+    }
+    Value r = b.oom ? vm_raise(vm, vm->e_MemoryError, "out of memory")
+                    : vm_raise(vm, vm->e_TypeError, "Can't instantiate abstract class %s with abstract method%s %s",
+                               cls->name->data, n > 1 ? "s" : "", b.data);
+    sb_free(&b);
+    return r;
+}
+
+/* object.__new__(cls) with CPython's checks on surplus arguments and on
+ * abstract methods left unimplemented. */
 static Value object_new_impl(VM *vm, TypeObj *cls, bool excess)
 {
     if (excess) {
@@ -1241,6 +1272,11 @@ static Value object_new_impl(VM *vm, TypeObj *cls, bool excess)
                             "object.__new__() takes exactly one argument (the type to instantiate)");
         if (is_native(vm_type_lookup(cls, vm->s___init__), object_init))
             return vm_raise(vm, vm->e_TypeError, "%.200s() takes no arguments", cls->name->data);
+    }
+    Value abstract = cls->hdr.dict ? vm_dict_get_str(cls->hdr.dict, vm->s___abstractmethods__) : V_UNBOUND;
+    if (abstract != V_UNBOUND) {
+        int t = vm_truthy(vm, abstract);
+        if (t) return t < 0 ? V_EXC : abstract_error(vm, cls, abstract);
     }
     BlankFn f = blank_fns[cls->layout];
     if (!f) {
@@ -1257,6 +1293,8 @@ static Value type_call_impl(VM *vm, TypeObj *t, Value *args, int nargs, TupleObj
     int nkw = kw ? (int)kw->len : 0;
     if (t == vm->t_type && nargs == 1 && !nkw) return v_obj(vm_type_of(vm, args[0]));
     if (t == vm->t_type && nargs != 3) return vm_raise(vm, vm->e_TypeError, "type() takes 1 or 3 arguments");
+    if (t == vm->t_NoneType)
+        return nargs || nkw ? vm_raise(vm, vm->e_TypeError, "NoneType takes no arguments") : V_NONE;
     Value nf = vm_type_lookup(t, vm->s___new__);
     Value obj;
     if (is_native(nf, object_new)) {
@@ -1452,6 +1490,9 @@ static Value object_init_subclass(VM *vm, Value *args, int nargs, TupleObj *kw)
         return vm_raise(vm, vm->e_TypeError, "__init_subclass__() takes no arguments (%d given)", nargs - 1);
     return V_NONE;
 }
+
+/* object.__subclasshook__(*args): abc.ABCMeta's default answer, "no opinion". */
+static Value object_subclasshook(VM *vm, Value *args, int nargs, TupleObj *kw) { return V_NOTIMPL; }
 
 static Value object_format(VM *vm, Value *args, int nargs, TupleObj *kw)
 {
@@ -1791,6 +1832,7 @@ void vm_init_type(VM *vm)
     vm_add_methods(vm, vm->t_object, object_methods, COUNT(object_methods));
     vm_add_property(vm, vm->t_object, "__class__", object_class_get, object_class_set);
     vm_add_classmethod(vm, vm->t_object, "__init_subclass__", object_init_subclass);
+    vm_add_classmethod(vm, vm->t_object, "__subclasshook__", object_subclasshook);
 
     vm_add_methods(vm, vm->t_type, type_methods, COUNT(type_methods));
     vm_add_properties(vm, vm->t_type, type_props, COUNT(type_props));

@@ -47,6 +47,10 @@ typedef enum {
 #define INSN_OP(w) ((w) & 0xFF)
 #define INSN_ARG(w) ((w) >> 8)
 
+/* LIST_EXTEND's argument is the list's depth below the iterable; this flag
+ * marks the *args of a call, whose error names the function. */
+enum { LIST_EXTEND_CALL = 0x100 };
+
 extern const char *const vm_opcode_names[OP_COUNT];
 
 #endif

@@ -246,9 +246,9 @@ VM *vm_new(void)
      * others' methods are attributes looked up through them */
     void (*const hooks[])(VM *) = {
         vm_init_type,  vm_init_exc,  vm_init_str,   vm_init_bytes, vm_init_int,   vm_init_float,    vm_init_tuple,  vm_init_list,
-        vm_init_dict,  vm_init_set,  vm_init_range, vm_init_iter,  vm_init_builtins, vm_init_interp,
+        vm_init_dict,  vm_init_set,  vm_init_range, vm_init_iter,  vm_init_builtins, vm_init_exec, vm_init_interp,
         vm_init_file,
-        vm_init_mod_math, vm_init_mod_sys, vm_init_mod_time, vm_init_mod_random,
+        vm_init_mod_math, vm_init_mod_sys, vm_init_mod_time, vm_init_mod_random, vm_init_mod_posix,
     };
     for (size_t i = 0; i < COUNT(hooks); i++) hooks[i](vm);
     if (vm->exc != V_NONE || !make_builtins_module(vm) || !vm->frames) {
@@ -278,6 +278,34 @@ void vm_free(VM *vm)
     free(vm->sources);
     arena_free(&vm->arena);
     free(vm);
+}
+
+/* ---- signals -------------------------------------------------------------------- */
+
+volatile sig_atomic_t vm_sigint_pending;
+
+static void on_sigint(int sig)
+{
+    (void)sig;
+    vm_sigint_pending = 1;
+}
+
+void vm_catch_sigint(void)
+{
+    /* no SA_RESTART: a blocking read or sleep returns EINTR and raises at once */
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_sigint;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+}
+
+bool vm_check_signals_slow(VM *vm)
+{
+    vm_sigint_pending = 0;
+    Value exc = vm_new_exception(vm, vm->e_KeyboardInterrupt, NULL, 0);
+    if (exc != V_EXC) vm_raise_value(vm, exc);
+    return false;
 }
 
 /* ---- sources -------------------------------------------------------------------- */
@@ -343,7 +371,7 @@ static int exit_status(VM *vm, Value exc)
 
 /* The status of a program that ended with vm->exc pending. An uncaught
  * KeyboardInterrupt exits as a SIGINT death does in a shell (128 + 2). */
-static int report_uncaught(VM *vm)
+int vm_report_uncaught(VM *vm)
 {
     Value exc = vm->exc;
     vm->exc = V_NONE;
@@ -374,6 +402,23 @@ static int report_parse_error(const ParseSource *src, const ParseError *err)
     return 1;
 }
 
+DictObj *vm_init_main(VM *vm, const char *fname)
+{
+    Value m = vm_new_module(vm, "__main__");
+    if (m == V_EXC) return NULL;
+    vm->main_module = (ModuleObj *)v_as_obj(m);
+    DictObj *g = vm->main_module->hdr.dict;
+    StrObj *builtins_name = vm_intern(vm, "builtins", 8);
+    Value builtins = builtins_name ? vm_dict_get_str(vm->modules, builtins_name) : V_UNBOUND;
+    Value file = fname[0] == '<' ? V_UNBOUND : vm_cstr(vm, fname);
+    if (!vm_dict_set_str(vm, g, vm->s___doc__, V_NONE) ||
+        !vm_dict_set_str(vm, g, vm->s___builtins__, builtins == V_UNBOUND ? v_obj(vm->builtins) : builtins) ||
+        file == V_EXC || (file != V_UNBOUND && !vm_dict_set_str(vm, g, vm->s___file__, file)) ||
+        !vm_dict_set_str(vm, vm->modules, vm->s___main__, m))
+        return NULL;
+    return g;
+}
+
 int vm_run_main(VM *vm, const char *filename, const char *bytes, size_t len)
 {
     /* the name as given: tests/lang's expected tracebacks cut CPython's
@@ -388,20 +433,10 @@ int vm_run_main(VM *vm, const char *filename, const char *bytes, size_t len)
     AstNode *mod = NULL;
     if (parse_source_prepare(&vm->arena, fname, bytes, len, &src, &err)) mod = parse_module(&vm->arena, &src, &err);
     if (!mod) return report_parse_error(&src, &err);
-    if (!vm_register_source(vm, src.filename, src.text, src.len)) return report_uncaught(vm);
-    Value m = vm_new_module(vm, "__main__");
-    if (m == V_EXC) return report_uncaught(vm);
-    vm->main_module = (ModuleObj *)v_as_obj(m);
-    DictObj *g = vm->main_module->hdr.dict;
-    StrObj *builtins_name = vm_intern(vm, "builtins", 8);
-    Value builtins = builtins_name ? vm_dict_get_str(vm->modules, builtins_name) : V_UNBOUND;
-    Value file = fname[0] == '<' ? V_UNBOUND : vm_cstr(vm, fname);
-    if (!vm_dict_set_str(vm, g, vm->s___doc__, V_NONE) ||
-        !vm_dict_set_str(vm, g, vm->s___builtins__, builtins == V_UNBOUND ? v_obj(vm->builtins) : builtins) ||
-        file == V_EXC || (file != V_UNBOUND && !vm_dict_set_str(vm, g, vm->s___file__, file)) ||
-        !vm_dict_set_str(vm, vm->modules, vm->s___main__, m))
-        return report_uncaught(vm);
+    if (!vm_register_source(vm, src.filename, src.text, src.len)) return vm_report_uncaught(vm);
+    DictObj *g = vm_init_main(vm, fname);
+    if (!g) return vm_report_uncaught(vm);
     CodeObj *code = vm_compile_module(vm, mod, &src);
     Value r = code ? vm_run_code(vm, code, g, g) : V_EXC;
-    return r == V_EXC ? report_uncaught(vm) : 0;
+    return r == V_EXC ? vm_report_uncaught(vm) : 0;
 }

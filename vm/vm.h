@@ -4,6 +4,7 @@
 #ifndef TIRUN_VM_H
 #define TIRUN_VM_H
 
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 
@@ -152,6 +153,7 @@
     X(__set_name__, "__set_name__") X(__class_getitem__, "__class_getitem__")              \
     X(__missing__, "__missing__") X(__reversed__, "__reversed__") X(__round__, "__round__") \
     X(__annotations__, "__annotations__") X(__path__, "__path__")                          \
+    X(__abstractmethods__, "__abstractmethods__")                                          \
     X(args, "args") X(send, "send") X(close, "close") X(throw, "throw") X(keys, "keys")   \
     VM_OP_NAMES(X)
 
@@ -248,6 +250,13 @@ void vm_free(VM *vm);
 /* Runs a module's source as __main__; returns the process exit status and
  * prints an uncaught exception's traceback to stderr. */
 int vm_run_main(VM *vm, const char *filename, const char *src, size_t len);
+/* Creates the __main__ module (with __file__ unless fname is "<...>") and
+ * returns its namespace; NULL with an exception pending. */
+DictObj *vm_init_main(VM *vm, const char *fname);
+/* Prints the pending exception as an uncaught one (a SystemExit prints only
+ * its message) and returns the exit status: SystemExit's code, 130 for
+ * KeyboardInterrupt, else 1. */
+int vm_report_uncaught(VM *vm);
 /* Keeps a file's text for traceback source lines; filename and text must
  * outlive the VM (vm->arena) and are not copied. A later registration of a
  * name wins. */
@@ -258,6 +267,15 @@ const char *vm_source_line(VM *vm, StrObj *filename, int lineno, size_t *len);
 /* ---- memory (gc.c) */
 void *vm_alloc(VM *vm, TypeObj *type, size_t size);
 void vm_gc(VM *vm);
+/* SIGINT: the handler that vm_catch_sigint installs (the tirun command does;
+ * an embedding program may not want it) sets the flag; the interpreter turns
+ * it into KeyboardInterrupt at the next loop back-edge or blocking call. */
+extern volatile sig_atomic_t vm_sigint_pending;
+void vm_catch_sigint(void);
+/* False with KeyboardInterrupt pending when a SIGINT has arrived. */
+bool vm_check_signals_slow(VM *vm);
+static inline bool vm_check_signals(VM *vm) { return !vm_sigint_pending || vm_check_signals_slow(vm); }
+
 static inline void vm_maybe_gc(VM *vm)
 {
     if (vm->bytes_allocated > vm->next_gc) vm_gc(vm);
@@ -334,6 +352,8 @@ void vm_type_modified(VM *vm, TypeObj *t);
 /* `import name` as IMPORT_NAME does it, relative to the package of `globals`
  * when level > 0: the top package, or the module itself when fromlist is a tuple. */
 Value vm_import_name(VM *vm, DictObj *globals, StrObj *name, Value fromlist, int level);
+/* Sets .name and .path on the pending ImportError; returns V_EXC with it still pending. */
+Value vm_import_error_attrs(VM *vm, const char *name, Value path);
 void vm_init_gen(VM *vm);   /* objgen.c: the generator type's methods */
 
 /* ---- calls (interp.c) and modules (import.c) */
@@ -345,6 +365,8 @@ Value vm_new_module(VM *vm, const char *name);
 bool vm_module_add_function(VM *vm, Value module, const char *name, NativeFn fn);
 /* A built-in module: `init` builds the module object on first import. */
 void vm_register_module(const char *name, Value (*init)(VM *vm));
+/* The name of registered built-in module i, NULL past the last. */
+const char *vm_builtin_module_name(int i);
 void vm_init_interp(VM *vm);
 /* Makes room for n nested frames (sys.setrecursionlimit); false when out of memory. */
 bool vm_reserve_frames(VM *vm, int n);
@@ -485,6 +507,7 @@ int vm_repr_enter(VM *vm, Obj *o);
 void vm_repr_leave(VM *vm, Obj *o);
 
 /* ---- init hooks of the built-in types, called by vm_new */
+void vm_init_exec(VM *vm);    /* exec.c: exec, eval, __import__ */
 void vm_init_tuple(VM *vm);
 void vm_init_list(VM *vm);
 void vm_init_dict(VM *vm);
