@@ -89,11 +89,28 @@ Value vm_import_error_attrs(VM *vm, const char *name, Value path)
     return V_EXC;
 }
 
+/* What a sandboxed VM may import: modules without files, clocks or processes. */
+static bool sandbox_allows(const char *full)
+{
+    static const char *const ok[] = {
+        "math", "random", "keyword", "operator", "functools", "itertools", "collections", "json",
+        "dataclasses", "abc", "types", "contextlib", "argparse", "sys",
+    };
+    size_t n = strcspn(full, ".");
+    for (size_t i = 0; i < sizeof ok / sizeof *ok; i++)
+        if (strlen(ok[i]) == n && !strncmp(ok[i], full, n)) return true;
+    return false;
+}
+
 static Value import_one(VM *vm, const char *full, Value parent)
 {
     StrObj *key = vm_intern(vm, full, strlen(full));
     Value m = vm_dict_get_str(vm->modules, key);
     if (m != V_UNBOUND) return m;
+    if (vm->sandbox && !sandbox_allows(full)) {
+        vm_raise(vm, vm->e_ModuleNotFoundError, "No module named '%s' (sandbox)", full);
+        return vm_import_error_attrs(vm, full, V_NONE);
+    }
     for (int i = 0; i < nbuiltin_modules; i++)
         if (!strcmp(builtin_modules[i].name, full)) {
             m = builtin_modules[i].init(vm);

@@ -26,6 +26,7 @@ static Value *frame_extent(const Frame *f)
 /* Pushes an ordinary frame for `code` whose area starts at vm->stack_top. */
 static Frame *push_frame(VM *vm, CodeObj *code, FuncObj *func, DictObj *globals, DictObj *locals)
 {
+    if (!vm_step(vm)) return NULL;
     if (vm->nframes >= vm->recursion_limit) {
         vm_raise(vm, vm->e_RecursionError, "maximum recursion depth exceeded");
         return NULL;
@@ -1226,7 +1227,7 @@ op_JUMP:
     if ((uint32_t)arg < ip) {
         SYNC();
         vm_maybe_gc(vm);
-        if (!vm_check_signals(vm)) goto error;
+        if (!vm_check_signals(vm) || !vm_step(vm)) goto error;
     }
     ip = (uint32_t)arg;
     NEXT();
@@ -1652,6 +1653,7 @@ error:
                 vm->nhandled--;
                 continue;
             }
+            if (vm->halted) continue;   /* out of steps: nothing may catch it */
             Value exc = vm->exc;
             vm->exc = V_NONE;
             if (!push_handled(vm, exc)) {

@@ -300,6 +300,14 @@ void vm_catch_sigint(void)
     sigaction(SIGINT, &sa, NULL);
 }
 
+bool vm_step_slow(VM *vm)
+{
+    if (!vm->halted && --vm->steps_left > 0) return true;
+    vm->halted = true;
+    vm_raise(vm, vm->e_RuntimeError, "step budget exhausted");
+    return false;
+}
+
 bool vm_check_signals_slow(VM *vm)
 {
     vm_sigint_pending = 0;

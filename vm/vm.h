@@ -207,6 +207,14 @@ struct VM {
     Frame **frame_pool;   /* frames of ordinary calls, one per depth, made on first use (generators own theirs) */
     bool yielded;         /* the last frame run stopped at a yield, not a return */
     int recursion_limit;
+    /* A budget of steps (calls and loop back-edges) for running untrusted
+     * code (the VM fuzzer): 0 is unlimited. When it runs out, `halted` is set
+     * and a RuntimeError unwinds every frame: no except or finally block runs. */
+    int64_t steps_left;
+    bool step_limited, halted;
+    /* Imports restricted to the library modules that touch no files, clocks
+     * or processes (the VM fuzzer). */
+    bool sandbox;
     Value exc;            /* the exception being raised, or V_NONE */
     Value *handled;       /* exceptions being handled (except blocks), for bare raise and __context__ */
     int nhandled, handledcap;
@@ -272,6 +280,10 @@ void vm_gc(VM *vm);
  * it into KeyboardInterrupt at the next loop back-edge or blocking call. */
 extern volatile sig_atomic_t vm_sigint_pending;
 void vm_catch_sigint(void);
+/* Counts a step against vm->steps_left; false with the halting error pending
+ * once it has run out. */
+bool vm_step_slow(VM *vm);
+static inline bool vm_step(VM *vm) { return !vm->step_limited || vm_step_slow(vm); }
 /* False with KeyboardInterrupt pending when a SIGINT has arrived. */
 bool vm_check_signals_slow(VM *vm);
 static inline bool vm_check_signals(VM *vm) { return !vm_sigint_pending || vm_check_signals_slow(vm); }
