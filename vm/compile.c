@@ -679,8 +679,17 @@ static bool compile_call(Compiler *C, const AstNode *e)
         set_line(C, e);
         return emit(C, OP_CALL_KW, c->args.n + c->keywords.n);
     }
-    /* f(*a, **k): a tuple of positionals and a dict of keywords */
-    if (!compile_starred_list(C, c->args, true) || !emit(C, OP_LIST_TO_TUPLE, 0)) return false;
+    /* f(*a, **k): a tuple of positionals (or the one iterable *a, which
+     * CALL_EX turns into a tuple) and a dict of keywords */
+    if (!star) {
+        for (int i = 0; i < c->args.n; i++)
+            if (!compile_expr(C, c->args.items[i])) return false;
+        if (!emit(C, OP_BUILD_TUPLE, c->args.n)) return false;
+    } else if (c->args.n == 1) {
+        if (!compile_expr(C, c->args.items[0]->v.Starred.value)) return false;
+    } else if (!compile_starred_list(C, c->args, true) || !emit(C, OP_LIST_TO_TUPLE, 0)) {
+        return false;
+    }
     int flags = 0;
     if (c->keywords.n) {
         flags = 1;
@@ -1365,6 +1374,11 @@ static Value finish_unit(Compiler *C, Unit *u, const AstNode *args, int firstlin
     co->code = u->code;
     co->lines = u->lines;
     co->ncode = (uint32_t)u->n;
+    co->caches = calloc(u->n ? (size_t)u->n : 1, sizeof(InlineCache));
+    if (!co->caches) {
+        vm_raise(vm, vm->e_MemoryError, "out of memory");
+        return V_EXC;
+    }
     co->consts = u->consts;
     co->nconsts = (uint32_t)u->nconsts;
     co->names = u->names;

@@ -6,8 +6,10 @@
 
 #include "vm.h"
 
-/* Never collect before this much has been allocated: small programs pay nothing. */
-#define GC_MIN_THRESHOLD ((size_t)8 << 20)
+/* Never collect before this much has been allocated: small programs pay
+ * nothing. Small enough that a loop of short-lived objects stays within a
+ * few MB (and in cache: 2 MB ran a 10M-iteration churn 3x faster than 8 MB). */
+#define GC_MIN_THRESHOLD ((size_t)2 << 20)
 
 typedef struct {
     VM *vm;
@@ -199,8 +201,7 @@ static void release_list(VM *vm, Obj *o) { free(((ListObj *)o)->items); }
 
 static void release_dict(VM *vm, Obj *o)
 {
-    free(((DictObj *)o)->index);
-    free(((DictObj *)o)->entries);
+    vm_dict_free_table(vm, (DictObj *)o);
 }
 
 static void release_code(VM *vm, Obj *o)
@@ -328,10 +329,21 @@ static void poison_slot(Obj *o, size_t c) { (void)o, (void)c; }
 static void unpoison_slot(Obj *o, size_t c) { (void)o, (void)c; }
 #endif
 
+/* Emptied pages wait here for reuse instead of going back to malloc at once:
+ * a program that allocates in waves would otherwise return and fetch 64 KB
+ * blocks every cycle, and each such free or malloc makes glibc consolidate
+ * its small-block bins (a measurable share of a call-heavy program's time). */
+enum { GC_SPARE_PAGES = 32 };
+
 static bool new_page(VM *vm, size_t c)
 {
-    struct GcPage *p = malloc(GC_PAGE_BYTES);
-    if (!p) return false;
+    struct GcPage *p = vm->spare_pages;
+    if (p) {
+        vm->spare_pages = p->next;
+        vm->nspare_pages--;
+    } else if (!(p = malloc(GC_PAGE_BYTES))) {
+        return false;
+    }
     size_t slot = c * GC_CLASS_BYTES;
     p->nslots = (uint32_t)((GC_PAGE_BYTES - (size_t)(PAGE_FIRST(p) - (char *)p)) / slot);
     p->next = vm->pages[c];
@@ -347,9 +359,15 @@ static bool new_page(VM *vm, size_t c)
     return true;
 }
 
-static void free_page(struct GcPage *p, size_t c)
+static void free_page(VM *vm, struct GcPage *p, size_t c, bool keep)
 {
     for (uint32_t i = 0; i < p->nslots; i++) unpoison_slot(SLOT(p, c, i), c);
+    if (keep && vm->nspare_pages < GC_SPARE_PAGES) {
+        p->next = vm->spare_pages;
+        vm->spare_pages = p;
+        vm->nspare_pages++;
+        return;
+    }
     free(p);
 }
 
@@ -525,7 +543,7 @@ static void rebuild_free_lists(VM *vm, size_t budget)
             if (nfree == p->nslots && budget < bytes) {
                 tail = page_tail;
                 *link = p->next;
-                free_page(p, c);
+                free_page(vm, p, c, true);
                 continue;
             }
             budget = budget > bytes ? budget - bytes : 0;
@@ -591,11 +609,18 @@ void vm_gc_free_all(VM *vm)
     for (size_t c = 1; c <= VM_SIZE_CLASSES; c++) {
         while (vm->pages[c]) {
             struct GcPage *next = vm->pages[c]->next;
-            free_page(vm->pages[c], c);
+            free_page(vm, vm->pages[c], c, false);
             vm->pages[c] = next;
         }
         vm->free_objs[c] = NULL;
     }
+    vm_dict_drop_spares(vm);
+    while (vm->spare_pages) {
+        struct GcPage *next = vm->spare_pages->next;
+        free(vm->spare_pages);
+        vm->spare_pages = next;
+    }
+    vm->nspare_pages = 0;
     vm->nheap_types = 0;
     vm->bytes_allocated = 0;
 }

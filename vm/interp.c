@@ -817,10 +817,15 @@ op_LOAD_CLASSDEREF: {
     NEXT();
 }
 op_LOAD_GLOBAL: {
-    Value v = vm_dict_get_str(f->globals, co->names[arg]);
-    if (v == V_UNBOUND) {
+    InlineCache *c = (InlineCache *)co->caches + ip - 1;
+    DictObj *g = f->globals;
+    Value v;
+    if (c->where == g && c->version == g->version && c->kind == IC_GLOBAL && c->index < g->nentries &&
+        g->entries[c->index].key == v_obj(co->names[arg])) {
+        v = g->entries[c->index].value;
+    } else {
         SYNC();
-        v = load_global(vm, f->globals, co->names[arg]);
+        v = vm_load_global_ic(vm, g, co->names[arg], c);
         CHECK(v);
     }
     PUSH(v);
@@ -868,14 +873,14 @@ op_DELETE_NAME: {
 }
 op_LOAD_ATTR: {
     SYNC();
-    Value v = vm_getattr(vm, sp[-1], co->names[arg]);
+    Value v = vm_getattr_ic(vm, sp[-1], co->names[arg], (InlineCache *)co->caches + ip - 1);
     CHECK(v);
     sp[-1] = v;
     NEXT();
 }
 op_STORE_ATTR:
     SYNC();
-    if (!vm_setattr(vm, sp[-1], co->names[arg], sp[-2])) goto error;
+    if (!vm_setattr_ic(vm, sp[-1], co->names[arg], sp[-2], (InlineCache *)co->caches + ip - 1)) goto error;
     sp -= 2;
     NEXT();
 op_DELETE_ATTR:
@@ -885,19 +890,12 @@ op_DELETE_ATTR:
     NEXT();
 op_LOAD_METHOD: {
     Value obj = sp[-1];
-    TypeObj *t = vm_type_of(vm, obj);
     StrObj *nm = co->names[arg];
-    if (t->layout != LAYOUT_TYPE && t->layout != LAYOUT_MODULE &&
-        vm_type_lookup(t, vm->s___getattribute__) == vm_type_lookup(vm->t_object, vm->s___getattribute__)) {
-        Value m = vm_type_lookup(t, nm);
-        bool plain = v_has_layout(m, LAYOUT_FUNC) ||
-                     (v_has_layout(m, LAYOUT_BUILTIN) && (v_as_obj(m)->aux & BUILTIN_METHOD) &&
-                      ((BuiltinObj *)v_as_obj(m))->self == V_UNBOUND);
-        if (plain && !(v_is_obj(obj) && v_as_obj(obj)->dict && vm_dict_get_str(v_as_obj(obj)->dict, nm) != V_UNBOUND)) {
-            sp[-1] = m;
-            PUSH(obj);
-            NEXT();
-        }
+    Value m = vm_method_ic(vm, obj, nm, (InlineCache *)co->caches + ip - 1);
+    if (m != V_UNBOUND) {
+        sp[-1] = m;
+        PUSH(obj);
+        NEXT();
     }
     SYNC();
     Value v = vm_getattr(vm, obj, nm);
@@ -1345,13 +1343,28 @@ op_CALL_EX: {
     SYNC();
     Value kw = (arg & 1) ? sp[-1] : V_NONE;
     Value *p = (arg & 1) ? sp - 2 : sp - 1;
-    TupleObj *pos = AS_TUPLE(p[0]);
     Value fn = p[-1];
+    if (!v_has_layout(p[0], LAYOUT_TUPLE)) {
+        /* f(*iterable) */
+        TypeObj *t = vm_type_of(vm, p[0]);
+        if (vm_type_lookup(t, vm->s___iter__) == V_UNBOUND && vm_type_lookup(t, vm->s___getitem__) == V_UNBOUND) {
+            char fs[256];
+            vm_raise(vm, vm->e_TypeError, "%s argument after * must be an iterable, not %s",
+                     function_str(vm, fn, fs, sizeof fs), t->name->data);
+            goto error;
+        }
+        Value tup = vm_call(vm, v_obj(vm->t_tuple), p, 1, NULL);
+        CHECK(tup);
+        p[0] = tup;
+    }
+    TupleObj *pos = AS_TUPLE(p[0]);
     uint32_t nkw = kw != V_NONE ? AS_DICT(kw)->used : 0;
-    Value *buf = malloc(((size_t)pos->len + nkw + 1) * sizeof *buf);
+    Value small[16];
+    size_t nbuf = (size_t)pos->len + nkw + 1;
+    Value *buf = nbuf <= 16 ? small : malloc(nbuf * sizeof *buf);
     Value names = nkw ? vm_new_tuple(vm, nkw) : V_NONE;
     if (!buf || names == V_EXC) {
-        free(buf);
+        if (buf != small) free(buf);
         if (names != V_EXC) vm_raise(vm, vm->e_MemoryError, "out of memory");
         goto error;
     }
@@ -1362,7 +1375,7 @@ op_CALL_EX: {
         for (uint32_t i = 0; i < d->nentries; i++) {
             if (d->entries[i].key == V_UNBOUND) continue;
             if (!v_has_layout(d->entries[i].key, LAYOUT_STR)) {
-                free(buf);
+                if (buf != small) free(buf);
                 vm_raise(vm, vm->e_TypeError, "keywords must be strings");
                 goto error;
             }
@@ -1375,7 +1388,7 @@ op_CALL_EX: {
     vm_push_root(vm, names);
     Value r = vm_call(vm, fn, buf, (int)pos->len, nkw ? AS_TUPLE(names) : NULL);
     vm_pop_roots(vm, 1);
-    free(buf);
+    if (buf != small) free(buf);
     sp = p - 1;
     CHECK(r);
     PUSH(r);

@@ -101,7 +101,7 @@ struct DictObj {
     uint32_t nentries;    /* entries filled, deleted ones included (key == V_UNBOUND) */
     uint32_t cap;         /* capacity of entries */
     uint32_t mask;        /* index size - 1 */
-    int32_t *index;       /* -1 empty, -2 deleted, else entry position */
+    int32_t *index;       /* -1 empty, -2 deleted, else entry position; lies in entries' block */
     DictEntry *entries;
     uint32_t version;     /* bumped on every change of keys (inline caches) */
 };

@@ -206,7 +206,6 @@ static Value bind(VM *vm, Value f, Value self)
 
 /* ---- descriptors ---------------------------------------------------------- */
 
-enum { DF_GET = 1, DF_SET = 2 };
 
 static const uint8_t layout_descr[LAYOUT_COUNT] = {
     [LAYOUT_FUNC] = DF_GET, [LAYOUT_STATICMETHOD] = DF_GET, [LAYOUT_CLASSMETHOD] = DF_GET,
@@ -510,6 +509,13 @@ static bool is_native_getattribute(Value f)
            fn == vm_super_getattribute;
 }
 
+bool vm_default_getattr(VM *vm, TypeObj *t)
+{
+    if (layout_getattr[t->layout]) return false;
+    Value ga = vm_type_lookup(t, vm->s___getattribute__);
+    return ga == V_UNBOUND || is_native(ga, object_getattribute);
+}
+
 static bool is_attribute_error(VM *vm)
 {
     return v_is_obj(vm->exc) && vm_is_subtype(v_as_obj(vm->exc)->type, vm->e_AttributeError);
@@ -647,6 +653,19 @@ static bool set_or_delete(VM *vm, Value obj, StrObj *name, Value v)
 }
 
 bool vm_setattr(VM *vm, Value obj, StrObj *name, Value v) { return set_or_delete(vm, obj, name, v); }
+
+bool vm_default_setattr(VM *vm, TypeObj *t)
+{
+    if (t->layout == LAYOUT_TYPE) return false;
+    Value hook = vm_type_lookup(t, vm->s___setattr__);
+    return hook == V_UNBOUND || is_native(hook, object_setattr);
+}
+
+bool vm_instances_keep_dict(TypeObj *t) { return has_instance_attrs(t) && !(t->flags & TF_HAS_SLOTS); }
+
+unsigned vm_descr_flags(VM *vm, Value d) { return descr_flags(vm, d); }
+
+Value vm_bind_method(VM *vm, Value func, Value self) { return new_method(vm, func, self); }
 bool vm_delattr(VM *vm, Value obj, StrObj *name) { return set_or_delete(vm, obj, name, V_UNBOUND); }
 
 /* ---- making types --------------------------------------------------------------- */

@@ -49,6 +49,17 @@ bool vm_descr_set(VM *vm, Value d, Value obj, Value v);
 Value vm_property_get(VM *vm, PropertyObj *p, Value obj);
 StrObj *vm_prop_name(VM *vm, PropertyObj *p);   /* its __set_name__ name, or NULL */
 
+enum { DF_GET = 1, DF_SET = 2 };   /* a descriptor's __get__, __set__ or __delete__ */
+
+/* For the inline caches (attrcache.c): whether instances of t go through
+ * object.__getattribute__ / object.__setattr__ unchanged; whether they keep
+ * any attribute in a __dict__; d's DF_GET / DF_SET; a bound method. */
+bool vm_default_getattr(VM *vm, TypeObj *t);
+bool vm_default_setattr(VM *vm, TypeObj *t);
+bool vm_instances_keep_dict(TypeObj *t);
+unsigned vm_descr_flags(VM *vm, Value d);
+Value vm_bind_method(VM *vm, Value func, Value self);
+
 /* Natives objtype.c defines and objdescr.c registers on other types. */
 Value vm_super_getattribute(VM *vm, Value *args, int nargs, TupleObj *kw);
 Value vm_module_getattribute(VM *vm, Value *args, int nargs, TupleObj *kw);

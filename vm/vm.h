@@ -157,6 +157,41 @@
     X(args, "args") X(send, "send") X(close, "close") X(throw, "throw") X(keys, "keys")   \
     VM_OP_NAMES(X)
 
+/* An instruction's inline cache (CodeObj.caches holds one per instruction):
+ * what its last slow run learned, trusted while the version it was learned
+ * under holds. Type versions are unique in the process, so a type's version
+ * names the type too; dict versions are per dict, so LOAD_GLOBAL also keeps
+ * the dict and checks the entry's key. */
+enum {
+    IC_NONE,
+    IC_SLOT,       /* a __slots__ member: the value at `index` */
+    IC_DICT,       /* no class attribute: the instance dict only */
+    IC_CLASSVAL,   /* a class attribute without __get__, unless the instance dict has the name */
+    IC_METHOD,     /* a plain function: bound to the instance, unless its dict has the name */
+    IC_PROPERTY,   /* a built-in property: its fget */
+    IC_GLOBAL,     /* LOAD_GLOBAL: entry `index` of the globals */
+    IC_BUILTIN,    /* LOAD_GLOBAL: entry `index` of the builtins, absent from the globals */
+};
+
+typedef struct {
+    uint32_t version;     /* the type's version (attributes), the globals' (LOAD_GLOBAL) */
+    uint32_t aux;         /* LOAD_GLOBAL through builtins: the builtins dict's version; else misses so far */
+    uint32_t index;       /* a slot's index; a dict entry's position */
+    uint32_t kind;        /* IC_NONE ... */
+    void *where;          /* LOAD_GLOBAL: the globals dict */
+    Value value;          /* a class attribute, a method, a property */
+} InlineCache;
+
+/* Attribute access through an instruction's cache (attrcache.c): the same
+ * results and errors as vm_getattr / vm_setattr. vm_method_ic answers
+ * LOAD_METHOD: the plain function or method descriptor to call with obj
+ * prepended, or V_UNBOUND when the attribute must be fetched bound. */
+Value vm_getattr_ic(VM *vm, Value obj, StrObj *name, InlineCache *c);
+bool vm_setattr_ic(VM *vm, Value obj, StrObj *name, Value v, InlineCache *c);
+Value vm_method_ic(VM *vm, Value obj, StrObj *name, InlineCache *c);
+/* LOAD_GLOBAL: globals, then builtins; NameError when in neither. */
+Value vm_load_global_ic(VM *vm, DictObj *globals, StrObj *name, InlineCache *c);
+
 /* Small objects come in size classes of 16 bytes up to this many (gc.c). */
 enum { VM_SIZE_CLASSES = 32 };
 
@@ -247,6 +282,10 @@ struct VM {
     Value memory_error;           /* preallocated: what vm_alloc leaves pending when malloc fails */
     struct GcPage *pages[VM_SIZE_CLASSES + 1];  /* small objects live in pages, by size class (gc.c) */
     Obj *free_objs[VM_SIZE_CLASSES + 1];        /* their free slots; vm->objects lists the large ones */
+    struct GcPage *spare_pages;                  /* emptied pages kept for reuse, up to a few */
+    int nspare_pages;
+    void *spare_tables;   /* freed smallest dict tables, reused by the next small dicts (objdict.c) */
+    int nspare_tables;
 };
 
 /* Obj.flags: a container's repr is running (turns recursion into "[...]"). */
@@ -433,7 +472,13 @@ bool vm_list_append(VM *vm, ListObj *l, Value v);
 Value vm_new_dict(VM *vm);
 Value vm_dict_get(VM *vm, DictObj *d, Value key);              /* V_UNBOUND if absent, V_EXC on error */
 bool vm_dict_set(VM *vm, DictObj *d, Value key, Value v);
-int vm_dict_del(VM *vm, DictObj *d, Value key);                /* 1 deleted, 0 absent, -1 error */
+/* Frees a dead dict's table, keeping small ones for reuse (the GC's release);
+ * vm_dict_drop_spares frees those kept (vm_free). */
+void vm_dict_free_table(VM *vm, DictObj *d);
+void vm_dict_drop_spares(VM *vm);
+int vm_dict_del(VM *vm, DictObj *d, Value key);
+/* The position of str key in d->entries, or -1 (inline caches). */
+int64_t vm_dict_find_str(DictObj *d, StrObj *key);                /* 1 deleted, 0 absent, -1 error */
 Value vm_dict_get_str(DictObj *d, StrObj *key);                /* interned-or-equal str keys; never fails */
 bool vm_dict_set_str(VM *vm, DictObj *d, StrObj *key, Value v);
 Value vm_new_set(VM *vm, TypeObj *type);
