@@ -616,6 +616,9 @@ Value vm_iter(VM *vm, Value v)
 
 Value vm_next(VM *vm, Value it)
 {
+    /* native loops over an iterator may never end (sum(range(2**62)),
+     * set(itertools.count())): Ctrl-C and the step budget reach them here */
+    if (!vm_check_signals(vm) || !vm_step(vm)) return V_EXC;
     TypeObj *t = vm_type_of(vm, it);
     if (t->iternext) return t->iternext(vm, it);
     Value r = call_special(vm, it, vm->s___next__, NULL, 0);
