@@ -30,11 +30,29 @@ static uint32_t classify_get(VM *vm, TypeObj *t, StrObj *name, Value *d, uint32_
     return vm_descr_flags(vm, *d) ? IC_NONE : IC_CLASSVAL;
 }
 
+/* An instance attribute: objects of one class set their attributes in the
+ * same order, so the entry where the last one had it is tried first. */
+static Value dict_attr(DictObj *d, StrObj *name, InlineCache *c)
+{
+    if (c->index < d->nentries && d->entries[c->index].key == v_obj(name)) return d->entries[c->index].value;
+    int64_t ix = vm_dict_find_str(d, name);
+    if (ix < 0) return V_UNBOUND;
+    c->index = (uint32_t)ix;
+    return d->entries[ix].value;
+}
+
+/* Whether the cache's case holds for objects of type t. */
+static inline bool ic_holds(const InlineCache *c, const TypeObj *t)
+{
+    return t->version == c->version ||
+           (c->kind == IC_DICT && t->version && (t->version == c->more[0] || t->version == c->more[1]));
+}
+
 Value vm_getattr_ic(VM *vm, Value obj, StrObj *name, InlineCache *c)
 {
     if (v_is_obj(obj)) {
         Obj *o = v_as_obj(obj);
-        if (o->type->version == c->version) {
+        if (ic_holds(c, o->type)) {
             switch (c->kind) {
             case IC_SLOT: {
                 Value v = vm_slot_values(o)[c->index];
@@ -43,7 +61,7 @@ Value vm_getattr_ic(VM *vm, Value obj, StrObj *name, InlineCache *c)
             }
             case IC_DICT:
                 if (o->dict) {
-                    Value v = vm_dict_get_str(o->dict, name);
+                    Value v = dict_attr(o->dict, name, c);
                     if (v != V_UNBOUND) return v;
                 }
                 break;
@@ -59,14 +77,21 @@ Value vm_getattr_ic(VM *vm, Value obj, StrObj *name, InlineCache *c)
         }
     }
     Value r = vm_getattr(vm, obj, name);
-    if (r == V_EXC || !v_is_obj(obj) || v_as_obj(obj)->type->version == c->version || c->aux >= IC_MAX_MISSES)
-        return r;
+    if (r == V_EXC || !v_is_obj(obj) || ic_holds(c, v_as_obj(obj)->type) || c->aux >= IC_MAX_MISSES) return r;
     /* a miss: learn the case for next time (the lookups cannot fail) */
     vm_push_root(vm, r);
     TypeObj *t = v_as_obj(obj)->type;
     Value d = V_UNBOUND;
     uint32_t index = 0, kind = classify_get(vm, t, name, &d, &index);
     vm_pop_roots(vm, 1);
+    if (kind == IC_DICT && c->kind == IC_DICT) {
+        /* one more class whose instances hold the name in their dicts */
+        c->more[1] = c->more[0];
+        c->more[0] = c->version;
+        c->version = t->version;
+        c->aux++;
+        return r;
+    }
     *c = (InlineCache){ .version = kind ? t->version : 0, .aux = c->aux + 1, .kind = kind, .index = index, .value = d };
     return r;
 }
@@ -75,22 +100,30 @@ bool vm_setattr_ic(VM *vm, Value obj, StrObj *name, Value v, InlineCache *c)
 {
     if (v_is_obj(obj)) {
         Obj *o = v_as_obj(obj);
-        if (o->type->version == c->version) {
+        if (ic_holds(c, o->type)) {
             if (c->kind == IC_SLOT) {
                 vm_slot_values(o)[c->index] = v;
                 return true;
             }
             if (c->kind == IC_DICT) {
-                DictObj *dict = vm_instance_dict(vm, o);
-                return dict && vm_dict_set_str(vm, dict, name, v);
+                DictObj *dict = o->dict;
+                if (dict && c->index < dict->nentries && dict->entries[c->index].key == v_obj(name)) {
+                    dict->entries[c->index].value = v;
+                    return true;
+                }
+                dict = vm_instance_dict(vm, o);
+                if (!dict || !vm_dict_set_str(vm, dict, name, v)) return false;
+                int64_t ix = vm_dict_find_str(dict, name);
+                if (ix >= 0) c->index = (uint32_t)ix;
+                return true;
             }
         }
     }
     if (!vm_setattr(vm, obj, name, v)) return false;
     if (!v_is_obj(obj)) return true;
     TypeObj *t = v_as_obj(obj)->type;
-    if (t->version == c->version || c->aux >= IC_MAX_MISSES || !(t->flags & TF_HEAPTYPE) || !t->version ||
-        !name->interned || !vm_default_setattr(vm, t))
+    if (ic_holds(c, t) || c->aux >= IC_MAX_MISSES || !(t->flags & TF_HEAPTYPE) || !t->version || !name->interned ||
+        !vm_default_setattr(vm, t))
         return true;
     Value d = vm_type_lookup(t, name);
     uint32_t kind = IC_NONE, index = 0;
@@ -99,6 +132,13 @@ bool vm_setattr_ic(VM *vm, Value obj, StrObj *name, Value v, InlineCache *c)
         index = v_as_obj(d)->aux;
     } else if (vm_instances_keep_dict(t) && (d == V_UNBOUND || !(vm_descr_flags(vm, d) & DF_SET))) {
         kind = IC_DICT;
+        if (c->kind == IC_DICT) {
+            c->more[1] = c->more[0];
+            c->more[0] = c->version;
+            c->version = t->version;
+            c->aux++;
+            return true;
+        }
     }
     *c = (InlineCache){ .version = kind ? t->version : 0, .aux = c->aux + 1, .kind = kind, .index = index };
     return true;

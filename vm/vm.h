@@ -165,7 +165,7 @@
 enum {
     IC_NONE,
     IC_SLOT,       /* a __slots__ member: the value at `index` */
-    IC_DICT,       /* no class attribute: the instance dict only */
+    IC_DICT,       /* no class attribute: the instance dict only, the entry at `index` likely */
     IC_CLASSVAL,   /* a class attribute without __get__, unless the instance dict has the name */
     IC_METHOD,     /* a plain function: bound to the instance, unless its dict has the name */
     IC_PROPERTY,   /* a built-in property: its fget */
@@ -178,7 +178,10 @@ typedef struct {
     uint32_t aux;         /* LOAD_GLOBAL through builtins: the builtins dict's version; else misses so far */
     uint32_t index;       /* a slot's index; a dict entry's position */
     uint32_t kind;        /* IC_NONE ... */
-    void *where;          /* LOAD_GLOBAL: the globals dict */
+    union {
+        void *where;      /* LOAD_GLOBAL: the globals dict */
+        uint32_t more[2]; /* IC_DICT: two more type versions for which it holds too */
+    };
     Value value;          /* a class attribute, a method, a property */
 } InlineCache;
 
