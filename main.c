@@ -22,6 +22,7 @@ static const char usage[] =
     "                         the program is read from stdin)\n"
     "  tirun FILE [ARGS...]   run a program (.ti or .py); FILE - is stdin\n"
     "  tirun -c CODE          run a string\n"
+    "  tirun test [PATHS...]  run the tests in test_*.py files (pytest's style)\n"
     "  tirun --dump-ast FILE  print the AST as CPython's\n"
     "                         ast.dump(ast.parse(src), include_attributes=True)\n"
     "  tirun --version        print the version\n"
@@ -170,6 +171,36 @@ static int run_stdin(int argc, char **argv)
     return rc;
 }
 
+/* _tirun_testhook.print_exception(exc): the VM's traceback printer writing to
+ * stdout, where `tirun test` reports failures (the VM has no traceback module). */
+static Value testhook_print_exception(VM *vm, Value *args, int nargs, TupleObj *kw)
+{
+    if (nargs != 1 || (kw && kw->len)) return vm_raise(vm, vm->e_TypeError, "print_exception() takes one argument");
+    vm_print_exception(vm, args[0], stdout);
+    return V_NONE;
+}
+
+static Value testhook_init(VM *vm)
+{
+    Value m = vm_new_module(vm, "_tirun_testhook");
+    if (m == V_EXC) return V_EXC;
+    vm_push_root(vm, m);
+    bool ok = vm_module_add_function(vm, m, "print_exception", testhook_print_exception);
+    vm_pop_roots(vm, 1);
+    return ok ? m : V_EXC;
+}
+
+/* `tirun test [PATHS...]`: the runner in stdlib/py/_tirun_test.py, with
+ * sys.argv ['tirun test', PATHS...]; it exits 0, 1 (failures), 2 (usage) or
+ * 5 (no tests), as pytest does. */
+static int run_tests(int argc, char **argv)
+{
+    static const char runner[] = "import _tirun_test\n_tirun_test.main()\n";
+    vm_register_module("_tirun_testhook", testhook_init);
+    argv[0] = "tirun test";
+    return run_source("<tirun test>", runner, strlen(runner), argc, argv);
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -179,6 +210,7 @@ int main(int argc, char **argv)
     }
     const char *a = argv[1];
     if (!strcmp(a, "-")) return run_stdin(argc - 1, argv + 1);
+    if (!strcmp(a, "test")) return run_tests(argc - 1, argv + 1);
     if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
         fputs(usage, stdout);
         return 0;

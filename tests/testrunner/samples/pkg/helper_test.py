@@ -1,0 +1,3 @@
+# *_test.py files are collected too.
+def test_suffix_named_file():
+    assert True

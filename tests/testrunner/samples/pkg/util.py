@@ -1,0 +1,2 @@
+def triple(x):
+    return 3 * x
