@@ -1,0 +1,270 @@
+/* The CPU JIT session over LLVM 15's ORC C API: a host target machine that the O3
+ * pipeline tunes for, an LLJIT built from a copy of it, host symbols, and the
+ * conversion of every LLVM error into a malloc'd message for the caller. */
+#include "jit.h"
+
+#include <pthread.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <llvm-c/Analysis.h>
+#include <llvm-c/Error.h>
+#include <llvm-c/LLJIT.h>
+#include <llvm-c/Orc.h>
+#include <llvm-c/Target.h>
+#include <llvm-c/TargetMachine.h>
+#include <llvm-c/Transforms/PassBuilder.h>
+
+struct JitSession {
+    LLVMOrcLLJITRef lljit;
+    LLVMTargetMachineRef tm;            /* the host, for the passes' cost models */
+    LLVMPassBuilderOptionsRef pass_opts;
+    char *reported;                     /* the last error ORC reported while compiling */
+};
+
+struct JitModule {
+    LLVMOrcThreadSafeContextRef tsc;
+    LLVMModuleRef mod;
+};
+
+/* prefix + msg in one malloc'd string, without msg's trailing newlines. */
+static char *dup_message(const char *prefix, const char *msg)
+{
+    size_t np = strlen(prefix), nm = strlen(msg);
+    while (nm > 0 && msg[nm - 1] == '\n')
+        nm--;
+    char *s = malloc(np + nm + 1);
+    if (s) {
+        memcpy(s, prefix, np);
+        memcpy(s + np, msg, nm);
+        s[np + nm] = '\0';
+    }
+    return s;
+}
+
+/* Consumes e and sets *err to "prefix" followed by its message; returns 0. */
+static int fail_llvm(char **err, const char *prefix, LLVMErrorRef e)
+{
+    char *msg = LLVMGetErrorMessage(e);
+    *err = dup_message(prefix, msg);
+    LLVMDisposeErrorMessage(msg);
+    return 0;
+}
+
+static int fail(char **err, const char *prefix, const char *msg)
+{
+    *err = dup_message(prefix, msg);
+    return 0;
+}
+
+/* ORC reports errors found while materializing (unresolved symbols, codegen
+ * failures) here rather than to the lookup that triggered them, and by default
+ * prints them on stderr; keep the latest so that jit_lookup can return it. */
+static void report_error(void *ctx, LLVMErrorRef e)
+{
+    JitSession *s = ctx;
+    char *msg = LLVMGetErrorMessage(e);
+    free(s->reported);
+    s->reported = dup_message("", msg);
+    LLVMDisposeErrorMessage(msg);
+}
+
+static pthread_once_t init_once = PTHREAD_ONCE_INIT;
+static int init_failed;
+
+static void init_llvm(void)
+{
+    init_failed = LLVMInitializeNativeTarget() || LLVMInitializeNativeAsmPrinter();
+}
+
+/* A target machine for the host CPU with all of its features. JITDefault picks
+ * the large code model on x86-64, so calls into the host reach anywhere. */
+static LLVMTargetMachineRef host_machine(char **err)
+{
+    char *triple = LLVMGetDefaultTargetTriple();
+    char *cpu = LLVMGetHostCPUName();
+    char *features = LLVMGetHostCPUFeatures();
+    LLVMTargetMachineRef tm = NULL;
+    LLVMTargetRef target;
+    char *msg = NULL;
+    if (LLVMGetTargetFromTriple(triple, &target, &msg)) {
+        fail(err, "jit: no target for the host: ", msg ? msg : triple);
+    } else {
+        tm = LLVMCreateTargetMachine(target, triple, cpu, features, LLVMCodeGenLevelAggressive,
+                                     LLVMRelocDefault, LLVMCodeModelJITDefault);
+        if (!tm)
+            fail(err, "jit: cannot create a target machine for ", cpu);
+    }
+    LLVMDisposeMessage(msg);
+    LLVMDisposeMessage(features);
+    LLVMDisposeMessage(cpu);
+    LLVMDisposeMessage(triple);
+    return tm;
+}
+
+static int build_lljit(JitSession *s, char **err)
+{
+    LLVMTargetMachineRef jit_tm = host_machine(err);
+    if (!jit_tm)
+        return 0;
+    /* The builder copies the machine's triple, CPU, features and opt level. */
+    LLVMOrcLLJITBuilderRef builder = LLVMOrcCreateLLJITBuilder();
+    LLVMOrcLLJITBuilderSetJITTargetMachineBuilder(
+        builder, LLVMOrcJITTargetMachineBuilderCreateFromTargetMachine(jit_tm));
+    LLVMErrorRef e = LLVMOrcCreateLLJIT(&s->lljit, builder);
+    if (e) {
+        s->lljit = NULL;
+        return fail_llvm(err, "jit: cannot create the JIT: ", e);
+    }
+    LLVMOrcExecutionSessionSetErrorReporter(LLVMOrcLLJITGetExecutionSession(s->lljit),
+                                            report_error, s);
+
+    LLVMOrcDefinitionGeneratorRef process;
+    e = LLVMOrcCreateDynamicLibrarySearchGeneratorForProcess(
+        &process, LLVMOrcLLJITGetGlobalPrefix(s->lljit), NULL, NULL);
+    if (e)
+        return fail_llvm(err, "jit: cannot search the process's symbols: ", e);
+    LLVMOrcJITDylibAddGenerator(LLVMOrcLLJITGetMainJITDylib(s->lljit), process);
+    return 1;
+}
+
+JitSession *jit_session_create(char **err)
+{
+    pthread_once(&init_once, init_llvm);
+    if (init_failed) {
+        fail(err, "jit: ", "LLVM has no native target in this build");
+        return NULL;
+    }
+    JitSession *s = calloc(1, sizeof *s);
+    if (!s) {
+        fail(err, "jit: ", "out of memory");
+        return NULL;
+    }
+    s->tm = host_machine(err);
+    if (!s->tm || !build_lljit(s, err)) {
+        jit_session_destroy(s);
+        return NULL;
+    }
+    s->pass_opts = LLVMCreatePassBuilderOptions();
+    LLVMPassBuilderOptionsSetLoopVectorization(s->pass_opts, 1);
+    LLVMPassBuilderOptionsSetSLPVectorization(s->pass_opts, 1);
+    LLVMPassBuilderOptionsSetLoopInterleaving(s->pass_opts, 1);
+    LLVMPassBuilderOptionsSetLoopUnrolling(s->pass_opts, 1);
+    return s;
+}
+
+void jit_session_destroy(JitSession *s)
+{
+    if (!s)
+        return;
+    if (s->lljit)
+        LLVMConsumeError(LLVMOrcDisposeLLJIT(s->lljit));
+    if (s->pass_opts)
+        LLVMDisposePassBuilderOptions(s->pass_opts);
+    if (s->tm)
+        LLVMDisposeTargetMachine(s->tm);
+    free(s->reported);
+    free(s);
+}
+
+int jit_define_host(JitSession *s, const JitSymbol *syms, size_t n, char **err)
+{
+    if (n == 0)
+        return 1;
+    LLVMOrcCSymbolMapPairs pairs = calloc(n, sizeof *pairs);
+    if (!pairs)
+        return fail(err, "jit: ", "out of memory");
+    for (size_t i = 0; i < n; i++) {
+        /* The pairs own one reference to each interned name, which
+         * LLVMOrcAbsoluteSymbols takes over. */
+        pairs[i].Name = LLVMOrcLLJITMangleAndIntern(s->lljit, syms[i].name);
+        pairs[i].Sym.Address = (LLVMOrcExecutorAddress)(uintptr_t)syms[i].fn;
+        pairs[i].Sym.Flags.GenericFlags =
+            LLVMJITSymbolGenericFlagsExported | LLVMJITSymbolGenericFlagsCallable;
+    }
+    LLVMOrcMaterializationUnitRef mu = LLVMOrcAbsoluteSymbols(pairs, n);
+    free(pairs);
+    LLVMErrorRef e = LLVMOrcJITDylibDefine(LLVMOrcLLJITGetMainJITDylib(s->lljit), mu);
+    if (e) {
+        LLVMOrcDisposeMaterializationUnit(mu);
+        return fail_llvm(err, "jit: cannot define host symbols: ", e);
+    }
+    return 1;
+}
+
+JitModule *jit_module_create(JitSession *s, const char *name)
+{
+    JitModule *m = malloc(sizeof *m);
+    if (!m)
+        return NULL;
+    m->tsc = LLVMOrcCreateNewThreadSafeContext();
+    m->mod = LLVMModuleCreateWithNameInContext(name, LLVMOrcThreadSafeContextGetContext(m->tsc));
+    LLVMSetTarget(m->mod, LLVMOrcLLJITGetTripleString(s->lljit));
+    LLVMSetDataLayout(m->mod, LLVMOrcLLJITGetDataLayoutStr(s->lljit));
+    return m;
+}
+
+LLVMModuleRef jit_module_llvm(const JitModule *m) { return m->mod; }
+
+LLVMContextRef jit_module_context(const JitModule *m)
+{
+    return LLVMOrcThreadSafeContextGetContext(m->tsc);
+}
+
+void jit_module_discard(JitModule *m)
+{
+    if (!m)
+        return;
+    LLVMDisposeModule(m->mod);          /* before its context, which this frees */
+    LLVMOrcDisposeThreadSafeContext(m->tsc);
+    free(m);
+}
+
+int jit_module_add(JitSession *s, JitModule *m, char **err)
+{
+    char *msg = NULL;
+    if (LLVMVerifyModule(m->mod, LLVMReturnStatusAction, &msg)) {
+        fail(err, "jit: invalid module: ", msg);
+        LLVMDisposeMessage(msg);
+        jit_module_discard(m);
+        return 0;
+    }
+    LLVMDisposeMessage(msg);
+
+    LLVMErrorRef e = LLVMRunPasses(m->mod, "default<O3>", s->tm, s->pass_opts);
+    if (e) {
+        jit_module_discard(m);
+        return fail_llvm(err, "jit: optimizing: ", e);
+    }
+
+    /* The thread-safe module takes the module and a reference to its context;
+     * the JIT takes the thread-safe module, also when adding fails. */
+    LLVMOrcThreadSafeModuleRef tsm = LLVMOrcCreateNewThreadSafeModule(m->mod, m->tsc);
+    LLVMOrcDisposeThreadSafeContext(m->tsc);
+    free(m);
+    e = LLVMOrcLLJITAddLLVMIRModule(s->lljit, LLVMOrcLLJITGetMainJITDylib(s->lljit), tsm);
+    if (e)
+        return fail_llvm(err, "jit: cannot add module: ", e);
+    return 1;
+}
+
+JitFn jit_lookup(JitSession *s, const char *name, char **err)
+{
+    LLVMOrcExecutorAddress addr = 0;
+    free(s->reported);
+    s->reported = NULL;
+    LLVMErrorRef e = LLVMOrcLLJITLookup(s->lljit, &addr, name);
+    if (e) {
+        /* The reported error names the cause ("Symbols not found: [ f ]"); the
+         * lookup's own says only that materializing failed. */
+        if (s->reported) {
+            LLVMConsumeError(e);
+            fail(err, "jit: ", s->reported);
+        } else {
+            fail_llvm(err, "jit: ", e);
+        }
+        return NULL;
+    }
+    return (JitFn)(uintptr_t)addr;
+}
