@@ -1,74 +1,139 @@
-"""Functional tools for creating and using iterators.
+"""Iterator building blocks for tirun.
 
-Infinite iterators: count, cycle, repeat.
-Iterators terminating on the shortest input sequence: accumulate, chain,
-chain.from_iterable, compress, dropwhile, filterfalse, groupby, islice,
-pairwise, starmap, takewhile, tee, zip_longest.
-Combinatoric generators: product, permutations, combinations,
-combinations_with_replacement.
-
-Each iterator is a small class (as in CPython, where they are types), so
-that type names, isinstance() and the reprs of count and repeat match.
+Every object below is a plain Python class so that type names, reprs and
+argument errors look like those of CPython's C implementation; the
+algorithms are tirun's own.
 """
 
-import sys
+from sys import maxsize as _SSIZE_MAX
 
-_MISSING = object()
+_NOTHING = object()          # marks an absent argument / an empty slot
+_SSIZE_MIN = -_SSIZE_MAX - 1
 
 
-def _iter_self(self):
+def _return_self(self):
     return self
 
 
-def _check_args(name, args, kwargs, lo, hi):
-    # the wording of C functions that take positional arguments only
+# --- argument helpers -------------------------------------------------------
+
+def _plural(n, word):
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _positional_only(fname, args, kwargs, least, most):
+    """Checks made by the C types that take positional arguments only."""
     if kwargs:
-        raise TypeError(f'{name}() takes no keyword arguments')
-    n = len(args)
-    if lo <= n <= hi:
+        raise TypeError(f"{fname}() takes no keyword arguments")
+    got = len(args)
+    if least <= got <= most:
         return
-    want = lo if n < lo else hi
-    bound = '' if lo == hi else 'at least ' if n < lo else 'at most '
-    raise TypeError(f"{name} expected {bound}{want} argument{'' if want == 1 else 's'}, got {n}")
+    if least == most:
+        raise TypeError(f"{fname} expected {_plural(least, 'argument')}, got {got}")
+    if got < least:
+        raise TypeError(f"{fname} expected at least {_plural(least, 'argument')}, got {got}")
+    raise TypeError(f"{fname} expected at most {_plural(most, 'argument')}, got {got}")
 
 
-def _index(value):
-    if isinstance(value, int):
-        return int(value)
+def _bind(fname, args, kwargs, names, required, positional=None):
+    """Spread args/kwargs over the parameter `names` with the errors of
+    CPython's C keyword parser; a parameter not given becomes _NOTHING."""
+    nargs = len(args)
+    total = len(names)
+    if not kwargs and required <= nargs <= (positional or total):
+        if nargs == total:
+            return args
+        return args + (_NOTHING,) * (total - nargs)
+    given = nargs + len(kwargs)
+    if given > total:
+        kind = "keyword " if nargs == 0 else ""
+        raise TypeError(f"{fname}() takes at most {total} {kind}"
+                        f"argument{'' if total == 1 else 's'} ({given} given)")
+    if positional is not None and nargs > positional:
+        raise TypeError(f"{fname}() takes at most {positional} positional "
+                        f"argument{'' if positional == 1 else 's'} ({nargs} given)")
+    out = list(args)
+    taken = 0
+    for pos in range(nargs, total):
+        name = names[pos]
+        if name in kwargs:
+            out.append(kwargs[name])
+            taken += 1
+        elif pos < required:
+            raise TypeError(f"{fname}() missing required argument '{name}' (pos {pos + 1})")
+        else:
+            out.append(_NOTHING)
+    if taken != len(kwargs):
+        for name in kwargs:
+            if name not in names:
+                raise TypeError(f"'{name}' is an invalid keyword argument for {fname}()")
+            where = names.index(name)
+            if where < nargs:
+                raise TypeError(f"argument for {fname}() given by name ('{name}') "
+                                f"and position ({where + 1})")
+    return tuple(out)
+
+
+def _to_int(value):
+    """The integer behind `value` (its __index__), as operator.index does."""
+    if type(value) is int:
+        return value
     try:
-        convert = type(value).__index__
+        hook = type(value).__index__
     except AttributeError:
-        raise TypeError(f"'{type(value).__name__}' object cannot be interpreted as an integer") from None
-    return convert(value)
+        raise TypeError(f"'{type(value).__name__}' object cannot be "
+                        f"interpreted as an integer") from None
+    result = hook(value)
+    if not isinstance(result, int):
+        raise TypeError(f"__index__ returned non-int (type {type(result).__name__})")
+    return result
 
 
-def _is_number(value):
-    return isinstance(value, (int, float, complex)) or any(
-        hasattr(type(value), name) for name in ('__index__', '__int__', '__float__', '__complex__'))
+def _to_ssize(value):
+    """An integer argument that must fit a C Py_ssize_t."""
+    n = _to_int(value)
+    if type(n) is not int:
+        n = int.__index__(n)        # a plain int, as C code would hold it
+    if n > _SSIZE_MAX or n < _SSIZE_MIN:
+        raise OverflowError("Python int too large to convert to C ssize_t")
+    return n
 
 
-# ---- infinite iterators -------------------------------------------------------
+def _nonneg_r(r):
+    if r < 0:
+        raise ValueError("r must be non-negative")
+    return r
+
+
+# --- infinite iterators -----------------------------------------------------
+
+def _numeric(x):
+    kind = type(x)
+    return (isinstance(x, complex) or hasattr(kind, "__index__")
+            or hasattr(kind, "__int__") or hasattr(kind, "__float__"))
+
 
 class count:
-    """Return a count object whose .__next__() method returns consecutive values.
+    """count(start=0, step=1): start, start+step, start+2*step, ..."""
 
-    Equivalent to:
-        def count(firstval=0, step=1):
-            x = firstval
-            while 1:
-                yield x
-                x += step
-    """
+    __slots__ = ("_value", "_step")
+    __iter__ = _return_self
 
-    __slots__ = ('_value', '_step')
-
-    def __init__(self, start=0, step=1):
-        if not (_is_number(start) and _is_number(step)):
-            raise TypeError('a number is required')
+    def __init__(self, *args, **kwargs):
+        start, step = _bind("count", args, kwargs, ("start", "step"), 0)
+        if start is _NOTHING:
+            start = 0
+        if step is _NOTHING:
+            step = 1
+        if not (_numeric(start) and _numeric(step)):
+            raise TypeError("a number is required")
+        if isinstance(step, int) and step == 1:
+            step = 1
+            # CPython keeps such a counter as a plain machine integer
+            if isinstance(start, int) and _SSIZE_MIN <= start <= _SSIZE_MAX:
+                start = int(start)
         self._value = start
         self._step = step
-
-    __iter__ = _iter_self
 
     def __next__(self):
         value = self._value
@@ -78,713 +143,793 @@ class count:
     def __repr__(self):
         step = self._step
         if isinstance(step, int) and step == 1:
-            return f'count({self._value!r})'
-        return f'count({self._value!r}, {step!r})'
+            return f"{type(self).__name__}({self._value!r})"
+        return f"{type(self).__name__}({self._value!r}, {step!r})"
 
 
 class cycle:
-    """Return elements from the iterable until it is exhausted. Then repeat the sequence indefinitely."""
+    """cycle(iterable): the items of iterable, over and over."""
 
-    __slots__ = ('_it', '_saved', '_index')
+    __slots__ = ("_source", "_seen", "_at")
+    __iter__ = _return_self
 
     def __init__(self, *args, **kwargs):
-        _check_args('cycle', args, kwargs, 1, 1)
-        self._it = iter(args[0])
-        self._saved = []
-        self._index = 0
-
-    __iter__ = _iter_self
+        _positional_only("cycle", args, kwargs, 1, 1)
+        self._source = iter(args[0])
+        self._seen = []
+        self._at = 0
 
     def __next__(self):
-        saved = self._saved
-        if self._it is not None:
-            value = next(self._it, _MISSING)
-            if value is not _MISSING:
-                saved.append(value)
-                return value
-            self._it = None
-        if not saved:
+        source = self._source
+        if source is not None:
+            item = next(source, _NOTHING)
+            if item is not _NOTHING:
+                self._seen.append(item)
+                return item
+            # first pass over: from now on replay what was recorded
+            self._source = None
+        seen = self._seen
+        if not seen:
             raise StopIteration
-        i = self._index
-        self._index = i + 1 if i + 1 < len(saved) else 0
-        return saved[i]
+        at = self._at
+        self._at = at + 1 if at + 1 < len(seen) else 0
+        return seen[at]
 
 
 class repeat:
-    """repeat(object [,times]) -> create an iterator which returns the object
-    for the specified number of times.  If not specified, returns the object
-    endlessly.
-    """
+    """repeat(object[, times]): object, endlessly or `times` times."""
 
-    __slots__ = ('_object', '_times')
+    __slots__ = ("_obj", "_left")
+    __iter__ = _return_self
 
-    def __init__(self, object, times=_MISSING):
-        self._object = object
-        self._times = None if times is _MISSING else max(_index(times), 0)
-
-    __iter__ = _iter_self
+    def __init__(self, *args, **kwargs):
+        obj, times = _bind("repeat", args, kwargs, ("object", "times"), 1)
+        self._obj = obj
+        if times is _NOTHING:
+            self._left = None
+        else:
+            times = _to_ssize(times)
+            self._left = times if times > 0 else 0
 
     def __next__(self):
-        times = self._times
-        if times is None:
-            return self._object
-        if times > 0:
-            self._times = times - 1
-            return self._object
+        left = self._left
+        if left is None:
+            return self._obj
+        if left:
+            self._left = left - 1
+            return self._obj
         raise StopIteration
 
     def __length_hint__(self):
-        if self._times is None:
-            raise TypeError('len() of unsized object')
-        return self._times
+        if self._left is None:
+            raise TypeError("len() of unsized object")
+        return self._left
 
     def __repr__(self):
-        if self._times is None:
-            return f'repeat({self._object!r})'
-        return f'repeat({self._object!r}, {self._times})'
+        if self._left is None:
+            return f"{type(self).__name__}({self._obj!r})"
+        return f"{type(self).__name__}({self._obj!r}, {self._left})"
 
 
-# ---- iterators over their inputs ----------------------------------------------
+# --- iterators that end with their input --------------------------------------
 
 class accumulate:
-    """Return series of accumulated sums (or other binary function results)."""
+    """accumulate(iterable[, func, *, initial=None]): running totals."""
 
-    __slots__ = ('_it', '_func', '_total', '_initial')
+    __slots__ = ("_source", "_func", "_total", "_seed")
+    __iter__ = _return_self
 
-    def __init__(self, iterable, func=None, *, initial=None):
-        self._it = iter(iterable)
-        self._func = func
-        self._total = _MISSING
-        self._initial = initial
-
-    __iter__ = _iter_self
+    def __init__(self, *args, **kwargs):
+        iterable, func, initial = _bind("accumulate", args, kwargs,
+                                        ("iterable", "func", "initial"), 1, 2)
+        self._source = iter(iterable)
+        self._func = None if func is _NOTHING else func
+        self._total = _NOTHING
+        self._seed = _NOTHING if initial is _NOTHING or initial is None else initial
 
     def __next__(self):
-        if self._initial is not None:
-            self._total, self._initial = self._initial, None
-            return self._total
-        value = next(self._it)
         total = self._total
-        if total is not _MISSING:
-            value = total + value if self._func is None else self._func(total, value)
-        self._total = value
-        return value
+        if total is _NOTHING:
+            total = self._seed
+            if total is _NOTHING:
+                total = next(self._source)
+            else:
+                self._seed = _NOTHING
+        else:
+            item = next(self._source)
+            func = self._func
+            total = total + item if func is None else func(total, item)
+        self._total = total
+        return total
 
 
 class chain:
-    """chain(*iterables) --> chain object
+    """chain(*iterables): the items of each iterable in turn."""
 
-    Return a chain object whose .__next__() method returns elements from the
-    first iterable until it is exhausted, then elements from the next
-    iterable, until all of the iterables are exhausted.
-    """
-
-    __slots__ = ('_source', '_active')
+    __slots__ = ("_feed", "_current")
+    __iter__ = _return_self
 
     def __init__(self, *iterables, **kwargs):
         if kwargs:
-            raise TypeError('chain() takes no keyword arguments')
-        self._source = iter(iterables)
-        self._active = None
+            raise TypeError("chain() takes no keyword arguments")
+        self._feed = iter(iterables)
+        self._current = None
 
     @classmethod
-    def from_iterable(cls, iterable, /):
-        """Alternative chain() constructor taking a single iterable argument that evaluates lazily."""
+    def from_iterable(cls, *args, **kwargs):
+        """chain.from_iterable(iterable): like chain(*iterable), but lazy."""
+        if kwargs:
+            raise TypeError("chain.from_iterable() takes no keyword arguments")
+        if len(args) != 1:
+            raise TypeError(f"chain.from_iterable() takes exactly one argument ({len(args)} given)")
+        feed = iter(args[0])
         self = cls.__new__(cls)
-        self._source = iter(iterable)
-        self._active = None
+        self._feed = feed
+        self._current = None
         return self
 
-    __iter__ = _iter_self
+    def __class_getitem__(cls, item):
+        from types import GenericAlias
+        return GenericAlias(cls, item)
 
     def __next__(self):
         while True:
-            if self._active is not None:
-                value = next(self._active, _MISSING)
-                if value is not _MISSING:
-                    return value
-                self._active = None
-            if self._source is None:
-                raise StopIteration
-            iterable = next(self._source, _MISSING)
-            if iterable is _MISSING:
-                self._source = None
-                raise StopIteration
-            self._active = iter(iterable)
+            current = self._current
+            if current is None:
+                feed = self._feed
+                if feed is None:
+                    raise StopIteration
+                try:
+                    current = iter(next(feed))
+                except BaseException:
+                    # nothing more can come once the supply of iterables fails
+                    self._feed = None
+                    raise
+                self._current = current
+            item = next(current, _NOTHING)
+            if item is not _NOTHING:
+                return item
+            self._current = None
 
 
 class compress:
-    """Return data elements corresponding to true selector elements.
+    """compress(data, selectors): the data items whose selector is true."""
 
-    Forms a shorter iterator from selected data elements using the selectors
-    to choose the data elements.
-    """
+    __slots__ = ("_data", "_flags")
+    __iter__ = _return_self
 
-    __slots__ = ('_data', '_selectors')
-
-    def __init__(self, data, selectors):
+    def __init__(self, *args, **kwargs):
+        data, selectors = _bind("compress", args, kwargs, ("data", "selectors"), 2)
         self._data = iter(data)
-        self._selectors = iter(selectors)
-
-    __iter__ = _iter_self
+        self._flags = iter(selectors)
 
     def __next__(self):
+        data = self._data
+        flags = self._flags
         while True:
-            datum = next(self._data)
-            if next(self._selectors):
-                return datum
+            item = next(data)
+            if next(flags):
+                return item
 
 
 class dropwhile:
-    """Drop items from the iterable while predicate(item) is true.
+    """dropwhile(predicate, iterable): skip the leading items for which
+    predicate holds, then pass everything through."""
 
-    Afterwards, return every element until the iterable is exhausted.
-    """
-
-    __slots__ = ('_predicate', '_it', '_dropping')
+    __slots__ = ("_pred", "_source", "_skipping")
+    __iter__ = _return_self
 
     def __init__(self, *args, **kwargs):
-        _check_args('dropwhile', args, kwargs, 2, 2)
-        self._predicate = args[0]
-        self._it = iter(args[1])
-        self._dropping = True
-
-    __iter__ = _iter_self
+        _positional_only("dropwhile", args, kwargs, 2, 2)
+        self._pred = args[0]
+        self._source = iter(args[1])
+        self._skipping = True
 
     def __next__(self):
-        value = next(self._it)
-        if self._dropping:
-            while self._predicate(value):
-                value = next(self._it)
-            self._dropping = False
-        return value
+        source = self._source
+        if self._skipping:
+            pred = self._pred
+            item = next(source)
+            while pred(item):
+                item = next(source)
+            self._skipping = False
+            return item
+        return next(source)
 
 
 class takewhile:
-    """Return successive entries from an iterable as long as the predicate evaluates to true for each entry."""
+    """takewhile(predicate, iterable): the leading items for which
+    predicate holds."""
 
-    __slots__ = ('_predicate', '_it')
+    __slots__ = ("_pred", "_source")
+    __iter__ = _return_self
 
     def __init__(self, *args, **kwargs):
-        _check_args('takewhile', args, kwargs, 2, 2)
-        self._predicate = args[0]
-        self._it = iter(args[1])
-
-    __iter__ = _iter_self
+        _positional_only("takewhile", args, kwargs, 2, 2)
+        self._pred = args[0]
+        self._source = iter(args[1])
 
     def __next__(self):
-        if self._it is None:
+        source = self._source
+        if source is None:
             raise StopIteration
-        value = next(self._it)
-        if self._predicate(value):
-            return value
-        self._it = None
+        item = next(source)
+        if self._pred(item):
+            return item
+        self._source = None
         raise StopIteration
 
 
 class filterfalse:
-    """Return those items of iterable for which function(item) is false.
+    """filterfalse(function or None, iterable): the items for which
+    function (or, for None, the item itself) is false."""
 
-    If function is None, return the items that are false.
-    """
-
-    __slots__ = ('_function', '_it')
-
-    def __init__(self, *args, **kwargs):
-        _check_args('filterfalse', args, kwargs, 2, 2)
-        self._function = bool if args[0] is None else args[0]
-        self._it = iter(args[1])
-
-    __iter__ = _iter_self
-
-    def __next__(self):
-        function = self._function
-        while True:
-            value = next(self._it)
-            if not function(value):
-                return value
-
-
-class groupby:
-    """make an iterator that returns consecutive keys and groups from the iterable
-
-      iterable
-        Elements to divide into groups according to the key function.
-      key
-        A function for computing the group category for each element.
-        If the key function is not specified or is None, the element itself
-        is used for grouping.
-    """
-
-    # _currkey/_currvalue hold the element read ahead (_currvalue is _MISSING
-    # once a group handed it out); _grouper is the only group still valid
-    __slots__ = ('_it', '_keyfunc', '_tgtkey', '_currkey', '_currvalue', '_grouper')
-
-    def __init__(self, iterable, key=None):
-        self._it = iter(iterable)
-        self._keyfunc = key
-        self._tgtkey = self._currkey = self._currvalue = _MISSING
-        self._grouper = None
-
-    __iter__ = _iter_self
-
-    def _step(self):
-        value = next(self._it)
-        self._currkey = value if self._keyfunc is None else self._keyfunc(value)
-        self._currvalue = value
-
-    def __next__(self):
-        self._grouper = None
-        # skip what is left of the current group
-        while True:
-            if self._currkey is _MISSING:
-                pass
-            elif self._tgtkey is _MISSING:
-                break
-            elif not (self._tgtkey is self._currkey or self._tgtkey == self._currkey):
-                break
-            self._step()
-        self._tgtkey = self._currkey
-        self._grouper = _grouper(self, self._tgtkey)
-        return (self._currkey, self._grouper)
-
-
-class _grouper:
-    __slots__ = ('_parent', '_tgtkey')
-
-    def __init__(self, parent, tgtkey):
-        self._parent = parent
-        self._tgtkey = tgtkey
-
-    __iter__ = _iter_self
-
-    def __next__(self):
-        parent = self._parent
-        if parent._grouper is not self:
-            raise StopIteration
-        if parent._currvalue is _MISSING:
-            parent._step()
-        key = parent._currkey
-        if not (self._tgtkey is key or self._tgtkey == key):
-            raise StopIteration
-        value = parent._currvalue
-        parent._currvalue = _MISSING
-        return value
-
-
-def _islice_arg(value):
-    # C's PyNumber_AsSsize_t with its error swallowed: -1 on failure
-    if value is None:
-        return None
-    try:
-        n = _index(value)
-    except TypeError:
-        return -1
-    return n if -sys.maxsize - 1 <= n <= sys.maxsize else -1
-
-
-class islice:
-    """islice(iterable, stop) --> islice object
-    islice(iterable, start, stop[, step]) --> islice object
-
-    Return an iterator whose next() method returns selected values from an
-    iterable.  If start is specified, will skip all preceding elements;
-    otherwise, start defaults to zero.  Step defaults to one.  If
-    specified as another value, step determines how many values are
-    skipped between successive calls.  Works like a slice() on a list
-    but returns an iterator.
-    """
-
-    # _next is the position of the next element to return; _stop is None
-    # for no limit
-    __slots__ = ('_it', '_next', '_stop', '_step', '_count')
+    __slots__ = ("_pred", "_source")
+    __iter__ = _return_self
 
     def __init__(self, *args, **kwargs):
-        _check_args('islice', args, kwargs, 2, 4)
-        start, step = 0, 1
-        if len(args) == 2:
-            stop = _islice_arg(args[1])
-            if stop == -1:
-                raise ValueError('Stop argument for islice() must be None or an integer: 0 <= x <= sys.maxsize.')
-        else:
-            start = _islice_arg(args[1])
-            if start is None:
-                start = 0
-            stop = _islice_arg(args[2])
-            if stop == -1:
-                raise ValueError('Stop argument for islice() must be None or an integer: 0 <= x <= sys.maxsize.')
-        if start < 0 or (stop is not None and stop < -1):
-            raise ValueError('Indices for islice() must be None or an integer: 0 <= x <= sys.maxsize.')
-        if len(args) == 4:
-            step = _islice_arg(args[3])
-            if step is None:
-                step = 1
-        if step < 1:
-            raise ValueError('Step for islice() must be a positive integer or None.')
-        self._it = iter(args[0])
-        self._next = start
-        self._stop = stop
-        self._step = step
-        self._count = 0
-
-    __iter__ = _iter_self
+        _positional_only("filterfalse", args, kwargs, 2, 2)
+        pred = args[0]
+        self._pred = None if pred is bool else pred
+        self._source = iter(args[1])
 
     def __next__(self):
-        it = self._it
-        if it is None:
-            raise StopIteration
-        stop = self._stop
-        while self._count < self._next:
-            if next(it, _MISSING) is _MISSING:
-                self._it = None
-                raise StopIteration
-            self._count += 1
-        count = self._count
-        if stop is not None and count >= stop:
-            self._it = None
-            raise StopIteration
-        value = next(it, _MISSING)
-        if value is _MISSING:
-            self._it = None
-            raise StopIteration
-        self._count = count + 1
-        target = self._next + self._step
-        self._next = stop if stop is not None and target > stop else target
-        return value
-
-
-class pairwise:
-    """Return an iterator of overlapping pairs taken from the input iterator.
-
-        s -> (s0,s1), (s1,s2), (s2, s3), ...
-    """
-
-    __slots__ = ('_it', '_old')
-
-    def __init__(self, *args, **kwargs):
-        _check_args('pairwise', args, kwargs, 1, 1)
-        self._it = iter(args[0])
-        self._old = _MISSING
-
-    __iter__ = _iter_self
-
-    def __next__(self):
-        it = self._it
-        if it is None:
-            raise StopIteration
-        old = self._old
-        if old is _MISSING:
-            old = next(it, _MISSING)
-            if old is _MISSING:
-                self._it = None
-                raise StopIteration
-        new = next(it, _MISSING)
-        if new is _MISSING:
-            self._it = self._old = None
-            raise StopIteration
-        self._old = new
-        return (old, new)
+        source = self._source
+        pred = self._pred
+        if pred is None:
+            item = next(source)
+            while item:
+                item = next(source)
+            return item
+        item = next(source)
+        while pred(item):
+            item = next(source)
+        return item
 
 
 class starmap:
-    """Return an iterator whose values are returned from the function evaluated with an argument tuple taken from the given sequence."""
+    """starmap(function, iterable): function(*args) for each args."""
 
-    __slots__ = ('_function', '_it')
+    __slots__ = ("_func", "_source")
+    __iter__ = _return_self
 
     def __init__(self, *args, **kwargs):
-        _check_args('starmap', args, kwargs, 2, 2)
-        self._function = args[0]
-        self._it = iter(args[1])
-
-    __iter__ = _iter_self
+        _positional_only("starmap", args, kwargs, 2, 2)
+        self._func = args[0]
+        self._source = iter(args[1])
 
     def __next__(self):
-        args = next(self._it)
-        if type(args) is not tuple:
-            args = tuple(args)
-        return self._function(*args)
+        params = next(self._source)
+        if type(params) is not tuple:
+            params = tuple(params)
+        return self._func(*params)
 
 
-class _tee:
-    """Iterator wrapped to make it copyable."""
+class pairwise:
+    """pairwise(iterable): overlapping pairs (a, b), (b, c), ..."""
 
-    # values are shared through a linked list of [value, next link] cells;
-    # _link is the cell holding this iterator's next value, and a cell whose
-    # next is None has not been read from the source yet
-    __slots__ = ('_it', '_link')
+    __slots__ = ("_source", "_last")
+    __iter__ = _return_self
 
-    def __init__(self, iterable):
-        it = iter(iterable)
-        if isinstance(it, _tee):
-            self._it, self._link = it._it, it._link
-        else:
-            self._it, self._link = it, [None, None]
-
-    __iter__ = _iter_self
+    def __init__(self, *args, **kwargs):
+        _positional_only("pairwise", args, kwargs, 1, 1)
+        self._source = iter(args[0])
+        self._last = _NOTHING
 
     def __next__(self):
-        link = self._link
-        if link[1] is None:
-            link[0] = next(self._it)
-            link[1] = [None, None]
-        self._link = link[1]
-        return link[0]
-
-    def __copy__(self):
-        return _tee(self)
-
-
-def tee(iterable, n=2, /):
-    """Returns a tuple of n independent iterators."""
-    n = _index(n)
-    if n < 0:
-        raise ValueError('n must be >= 0')
-    if n == 0:
-        return ()
-    it = iter(iterable)
-    first = it if hasattr(it, '__copy__') else _tee(it)
-    return (first,) + tuple([first.__copy__() for _ in range(n - 1)])
+        source = self._source
+        if source is None:
+            raise StopIteration
+        try:
+            left = self._last
+            if left is _NOTHING:
+                left = self._last = next(source)
+            right = next(source)
+        except BaseException:
+            self._source = None
+            self._last = _NOTHING
+            raise
+        self._last = right
+        return (left, right)
 
 
 class zip_longest:
-    """zip_longest(iter1 [,iter2 [...]], [fillvalue=None]) --> zip_longest object
+    """zip_longest(*iterables, fillvalue=None): tuples across the
+    iterables until the longest ends; ended ones give fillvalue."""
 
-    Return a zip_longest object whose .__next__() method returns a tuple where
-    the i-th element comes from the i-th iterable argument.  The .__next__()
-    method continues until the longest iterable in the argument sequence
-    is exhausted and then it raises StopIteration.  When the shorter iterables
-    are exhausted, the fillvalue is substituted in their place.  The fillvalue
-    defaults to None or can be specified by a keyword argument.
-    """
-
-    # exhausted iterators are replaced by None in _its
-    __slots__ = ('_its', '_active', '_fillvalue')
+    __slots__ = ("_columns", "_fill", "_running")
+    __iter__ = _return_self
 
     def __init__(self, *iterables, **kwargs):
-        fillvalue = kwargs.pop('fillvalue', None)
+        fill = None
         if kwargs:
-            raise TypeError('zip_longest() got an unexpected keyword argument')
-        self._its = [iter(x) for x in iterables]
-        self._active = len(self._its)
-        self._fillvalue = fillvalue
+            if len(kwargs) != 1 or "fillvalue" not in kwargs:
+                raise TypeError("zip_longest() got an unexpected keyword argument")
+            fill = kwargs["fillvalue"]
+        self._columns = [iter(x) for x in iterables]
+        self._fill = fill
+        self._running = len(self._columns)
 
-    __iter__ = _iter_self
+    def _retire(self, col):
+        # column `col` has run dry; the whole zip ends with the last column
+        self._columns[col] = None
+        self._running -= 1
+        if not self._running:
+            raise StopIteration
 
     def __next__(self):
-        if not self._active:
+        if not self._running:
             raise StopIteration
-        its = self._its
-        result = []
-        for i in range(len(its)):
-            it = its[i]
-            value = self._fillvalue
-            if it is not None:
-                value = next(it, _MISSING)
-                if value is _MISSING:
-                    self._active -= 1
-                    if not self._active:
-                        raise StopIteration
-                    its[i] = None
-                    value = self._fillvalue
-            result.append(value)
-        return tuple(result)
+        columns = self._columns
+        row = [self._fill] * len(columns)
+        col = 0
+        for feed in columns:
+            if feed is not None:
+                item = next(feed, _NOTHING)
+                if item is _NOTHING:
+                    self._retire(col)
+                else:
+                    row[col] = item
+            col += 1
+        return tuple(row)
 
 
-# ---- combinatoric iterators ---------------------------------------------------
-# Each keeps the indices into its pool of the last result and steps them to
-# the next result in lexicographic order; _indices is None before the first
-# result, and _pool is None once exhausted.
+# --- islice -----------------------------------------------------------------------
+
+_STOP_ERR = "Stop argument for islice() must be None or an integer: 0 <= x <= sys.maxsize."
+_INDEX_ERR = "Indices for islice() must be None or an integer: 0 <= x <= sys.maxsize."
+_STEP_ERR = "Step for islice() must be a positive integer or None."
+
+
+def _slice_number(value):
+    """`value` as a ssize_t, or None when it is not one (any failure)."""
+    try:
+        n = _to_int(value)
+    except Exception:
+        return None
+    if _SSIZE_MIN <= n <= _SSIZE_MAX:
+        return n
+    return None
+
+
+class islice:
+    """islice(iterable, stop) or islice(iterable, start, stop[, step]):
+    the selected items of iterable, like seq[start:stop:step]."""
+
+    __slots__ = ("_source", "_done", "_want", "_stop", "_step")
+    __iter__ = _return_self
+
+    def __init__(self, *args, **kwargs):
+        _positional_only("islice", args, kwargs, 2, 4)
+        if len(args) == 2:
+            start = step = None
+            stop = args[1]
+        else:
+            start, stop = args[1], args[2]
+            step = args[3] if len(args) == 4 else None
+        if stop is None:
+            stop = _SSIZE_MAX
+        else:
+            stop = _slice_number(stop)
+            if stop is None or stop == -1:
+                raise ValueError(_STOP_ERR)
+        if start is None:
+            start = 0
+        else:
+            start = _slice_number(start)
+            if start is None:
+                raise ValueError(_INDEX_ERR)
+        if step is None:
+            step = 1
+        else:
+            step = _slice_number(step)
+            if step is None:
+                step = 0
+        if start < 0 or stop < -1:
+            raise ValueError(_INDEX_ERR)
+        if step <= 0:
+            raise ValueError(_STEP_ERR)
+        self._source = iter(args[0])
+        self._done = 0          # items taken from the source so far
+        self._want = start      # position of the next item to hand out
+        self._stop = stop
+        self._step = step
+
+    def __next__(self):
+        source = self._source
+        if source is None:
+            raise StopIteration
+        done = self._done
+        want = self._want
+        if done < want:
+            try:
+                while done < want:
+                    next(source)
+                    done += 1
+            except StopIteration:
+                self._source = None
+                raise
+            finally:
+                self._done = done
+        stop = self._stop
+        if done >= stop:
+            self._source = None
+            raise StopIteration
+        item = next(source, _NOTHING)
+        if item is _NOTHING:
+            self._source = None
+            raise StopIteration
+        self._done = done + 1
+        want = done + self._step
+        self._want = want if want < stop else stop
+        return item
+
+
+# --- groupby ------------------------------------------------------------------------
+
+class groupby:
+    """groupby(iterable, key=None): (key, group) for each run of
+    consecutive items that share a key."""
+
+    __slots__ = ("_source", "_keyfunc", "_key", "_pending", "_pending_key", "_live")
+    __iter__ = _return_self
+
+    def __init__(self, *args, **kwargs):
+        iterable, key = _bind("groupby", args, kwargs, ("iterable", "key"), 1)
+        self._source = iter(iterable)
+        self._keyfunc = None if key is _NOTHING else key
+        self._key = _NOTHING            # key of the group handed out last
+        self._pending = _NOTHING        # an item read but not yet delivered
+        self._pending_key = _NOTHING
+        self._live = None               # the only group allowed to yield
+
+    def _read(self):
+        item = next(self._source)
+        keyfunc = self._keyfunc
+        k = item if keyfunc is None else keyfunc(item)
+        self._pending = item
+        self._pending_key = k
+
+    def __next__(self):
+        self._live = None
+        current = self._key
+        while True:
+            if self._pending is _NOTHING:
+                self._read()
+            k = self._pending_key
+            if current is _NOTHING or not (current is k or current == k):
+                break
+            self._pending = _NOTHING     # still the old group: drop it
+        self._key = k
+        group = self._live = _grouper(self, k)
+        return (k, group)
+
+
+class _grouper:
+    """One run of a groupby; valid until the groupby moves on."""
+
+    __slots__ = ("_owner", "_key")
+    __iter__ = _return_self
+
+    def __init__(self, owner, key):
+        self._owner = owner
+        self._key = key
+
+    def __next__(self):
+        owner = self._owner
+        if owner._live is not self:
+            raise StopIteration
+        if owner._pending is _NOTHING:
+            owner._read()
+        k = owner._pending_key
+        mine = self._key
+        if not (mine is k or mine == k):
+            raise StopIteration
+        item = owner._pending
+        owner._pending = _NOTHING
+        return item
+
+
+# --- tee ----------------------------------------------------------------------------------
+#
+# The copies share a chain of buffers: each buffer is a pair [items, following]
+# where items holds up to _TEE_CHUNK consecutive items of the source.  A copy
+# remembers its buffer and how far into it it has read; whichever copy gets
+# ahead of the others reads the source and appends to the shared buffer.
+# Buffers that no copy still points to are freed by the garbage collector.
+
+_TEE_CHUNK = 64
+
+
+class _tee:
+    """One of the iterators returned by tee()."""
+
+    __slots__ = ("_source", "_buf", "_items", "_at")
+    __iter__ = _return_self
+
+    def __new__(cls, *args, **kwargs):
+        _positional_only("_tee", args, kwargs, 1, 1)
+        source = iter(args[0])
+        if isinstance(source, _tee):
+            return source.__copy__()
+        self = object.__new__(cls)
+        self._source = source
+        self._buf = [[], None]
+        self._items = self._buf[0]
+        self._at = 0
+        return self
+
+    def __next__(self):
+        at = self._at
+        if at == _TEE_CHUNK:
+            buf = self._buf
+            following = buf[1]
+            if following is None:
+                following = buf[1] = [[], None]
+            self._buf = following
+            self._items = following[0]
+            self._at = at = 0
+        items = self._items
+        if at < len(items):
+            item = items[at]
+        else:
+            item = next(self._source)
+            items.append(item)
+        self._at = at + 1
+        return item
+
+    def __copy__(self):
+        twin = object.__new__(type(self))
+        twin._source = self._source
+        twin._buf = self._buf
+        twin._items = self._items
+        twin._at = self._at
+        return twin
+
+
+def tee(*args, **kwargs):
+    """tee(iterable, n=2): n independent iterators over one iterable."""
+    _positional_only("itertools.tee" if kwargs else "tee", args, kwargs, 1, 2)
+    n = _to_ssize(args[1]) if len(args) == 2 else 2
+    if n < 0:
+        raise ValueError("n must be >= 0")
+    if n == 0:
+        return ()
+    first = iter(args[0])
+    duplicate = getattr(first, "__copy__", None)
+    if duplicate is None:
+        first = _tee(first)
+        duplicate = first.__copy__
+    return (first,) + tuple(duplicate() for _ in range(n - 1))
+
+
+# --- combinatorics ----------------------------------------------------------------------
+#
+# Each of these reads its input into a tuple up front, walks an array of
+# positions into that tuple, and keeps a parallel list of the selected values
+# so that only the slots that change have to be rewritten.
 
 class product:
-    """Cartesian product of input iterables.  Equivalent to nested for-loops.
+    """product(*iterables, repeat=1): the cartesian product, as tuples."""
 
-    For example, product(A, B) returns the same as:  ((x,y) for x in A for y in B).
-    The leftmost iterators are in the outermost for-loop, so the output tuples
-    cycle in a manner similar to an odometer (with the rightmost element changing
-    on every iteration).
-
-    To compute the product of an iterable with itself, specify the number
-    of repetitions with the optional repeat keyword argument. For example,
-    product(A, repeat=4) means the same as product(A, A, A, A).
-
-    product('ab', range(3)) --> ('a',0) ('a',1) ('a',2) ('b',0) ('b',1) ('b',2)
-    product((0,1), (0,1), (0,1)) --> (0,0,0) (0,0,1) (0,1,0) (0,1,1) (1,0,0) ...
-    """
-
-    __slots__ = ('_pool', '_indices', '_result')
+    __slots__ = ("_pools", "_pos", "_vals", "_fresh")
+    __iter__ = _return_self
 
     def __init__(self, *iterables, **kwargs):
-        repeat = 1
-        for name, value in kwargs.items():
-            if name != 'repeat':
-                raise TypeError(f'{name!r} is an invalid keyword argument for product()')
-            repeat = _index(value)
-        if repeat < 0:
-            raise ValueError('repeat argument cannot be negative')
-        self._pool = [tuple(x) for x in iterables] * repeat   # one pool per position
-        self._indices = None
-        self._result = None
-
-    __iter__ = _iter_self
+        times = 1
+        if kwargs:
+            if len(kwargs) > 1:
+                raise TypeError(f"product() takes at most 1 keyword argument ({len(kwargs)} given)")
+            for name in kwargs:
+                if name != "repeat":
+                    raise TypeError(f"'{name}' is an invalid keyword argument for product()")
+            times = _to_ssize(kwargs["repeat"])
+            if times < 0:
+                raise ValueError("repeat argument cannot be negative")
+            if iterables and times > _SSIZE_MAX // len(iterables):
+                raise OverflowError("repeat argument too large")
+        pools = tuple(map(tuple, iterables)) * times
+        self._pools = pools
+        self._pos = [0] * len(pools)
+        self._fresh = True
+        for pool in pools:
+            if not pool:
+                self._vals = None
+                break
+        else:
+            self._vals = [pool[0] for pool in pools]
 
     def __next__(self):
-        pools = self._pool
-        if pools is None:
+        vals = self._vals
+        if vals is None:
             raise StopIteration
-        indices, result = self._indices, self._result
-        if indices is None:
-            if not all(pools):
-                self._pool = None
-                raise StopIteration
-            self._indices = [0] * len(pools)
-            self._result = [pool[0] for pool in pools]
-            return tuple(self._result)
-        for i in range(len(pools) - 1, -1, -1):
-            pool = pools[i]
-            j = indices[i] + 1
-            if j < len(pool):
-                indices[i] = j
-                result[i] = pool[j]
-                return tuple(result)
-            indices[i] = 0
-            result[i] = pool[0]
-        self._pool = None
+        if self._fresh:
+            self._fresh = False
+            return tuple(vals)
+        pools = self._pools
+        pos = self._pos
+        wheel = len(pos) - 1
+        # odometer: bump the last wheel, carrying leftwards on wrap-around
+        while wheel >= 0:
+            pool = pools[wheel]
+            p = pos[wheel] + 1
+            if p < len(pool):
+                pos[wheel] = p
+                vals[wheel] = pool[p]
+                return tuple(vals)
+            pos[wheel] = 0
+            vals[wheel] = pool[0]
+            wheel -= 1
+        self._vals = None
         raise StopIteration
-
-
-def _combinatoric_r(r):
-    if not isinstance(r, int):
-        raise TypeError('Expected int as r')
-    if r < 0:
-        raise ValueError('r must be non-negative')
-    return r
 
 
 class permutations:
-    """Return successive r-length permutations of elements in the iterable.
+    """permutations(iterable, r=None): r-length arrangements in
+    lexicographic order of positions."""
 
-    permutations(range(3), 2) --> (0,1), (0,2), (1,0), (1,2), (2,0), (2,1)
-    """
+    __slots__ = ("_order", "_vals", "_r", "_fresh")
+    __iter__ = _return_self
 
-    __slots__ = ('_pool', '_r', '_indices', '_used')
-
-    def __init__(self, iterable, r=None):
-        self._pool = tuple(iterable)
-        self._r = len(self._pool) if r is None else _combinatoric_r(r)
-        self._indices = None
-
-    __iter__ = _iter_self
+    def __init__(self, *args, **kwargs):
+        iterable, r = _bind("permutations", args, kwargs, ("iterable", "r"), 1)
+        pool = tuple(iterable)
+        n = len(pool)
+        if r is _NOTHING or r is None:
+            r = n
+        else:
+            if not isinstance(r, int):
+                raise TypeError("Expected int as r")
+            r = _nonneg_r(_to_ssize(r))
+        # _order is a full permutation of range(n): the first r entries are
+        # the current arrangement, the rest (the unused positions) stay sorted.
+        self._order = list(range(n))
+        self._vals = list(pool) if r <= n else None
+        self._r = r
+        self._fresh = True
 
     def __next__(self):
-        pool = self._pool
-        if pool is None:
+        vals = self._vals
+        if vals is None:
             raise StopIteration
-        n, r, indices = len(pool), self._r, self._indices
-        if indices is None:
-            if r > n:
-                self._pool = None
-                raise StopIteration
-            self._indices = indices = list(range(r))
-            self._used = [True] * r + [False] * (n - r)
-            return tuple([pool[i] for i in indices])
-        used = self._used
-        # free positions from the right until one can take a larger unused index
-        for i in range(r - 1, -1, -1):
-            current = indices[i]
-            used[current] = False
-            for j in range(current + 1, n):
-                if not used[j]:
-                    break
-            else:
-                continue
-            indices[i] = j
-            used[j] = True
-            # the positions after it take the smallest unused indices, in order
-            k, j = i + 1, 0
-            while k < r:
-                if not used[j]:
-                    indices[k] = j
-                    used[j] = True
-                    k += 1
-                j += 1
-            return tuple([pool[i] for i in indices])
-        self._pool = None
-        raise StopIteration
+        r = self._r
+        if self._fresh:
+            self._fresh = False
+            return tuple(vals[:r])
+        order = self._order
+        n = len(order)
+        if 0 < r < n and order[r - 1] < order[-1]:
+            # the last slot can take the next larger unused position
+            mine = order[r - 1]
+            k = r
+            while order[k] < mine:
+                k += 1
+            order[r - 1], order[k] = order[k], mine
+            vals[r - 1], vals[k] = vals[k], vals[r - 1]
+            return tuple(vals[:r])
+        # Otherwise treat the whole array: with the unused part reversed it is
+        # the greatest permutation that begins with the current arrangement,
+        # so its lexicographic successor begins with the next arrangement.
+        if r < n:
+            order[r:] = order[r:][::-1]
+            vals[r:] = vals[r:][::-1]
+        i = r - 2
+        while i >= 0 and order[i] > order[i + 1]:
+            i -= 1
+        if i < 0:
+            self._vals = None
+            raise StopIteration
+        pivot = order[i]
+        k = n - 1
+        while order[k] < pivot:
+            k -= 1
+        order[i], order[k] = order[k], pivot
+        vals[i], vals[k] = vals[k], vals[i]
+        order[i + 1:] = order[i + 1:][::-1]
+        vals[i + 1:] = vals[i + 1:][::-1]
+        return tuple(vals[:r])
+
+
+def _advance_subset(chosen, limit):
+    """Step `chosen`, a strictly increasing list of numbers below `limit`,
+    to the next such list in lexicographic order.  Returns the first slot
+    that changed, or -1 when `chosen` was already the last one."""
+    slot = len(chosen) - 1
+    ceiling = limit - 1                 # largest value `slot` may hold
+    while slot >= 0 and chosen[slot] == ceiling:
+        slot -= 1
+        ceiling -= 1
+    if slot < 0:
+        return -1
+    value = chosen[slot]
+    for s in range(slot, len(chosen)):
+        value += 1
+        chosen[s] = value
+    return slot
 
 
 class combinations:
-    """Return successive r-length combinations of elements in the iterable.
+    """combinations(iterable, r): r-length subsequences, in order."""
 
-    combinations(range(4), 3) --> (0,1,2), (0,1,3), (0,2,3), (1,2,3)
-    """
+    __slots__ = ("_pool", "_chosen", "_vals", "_fresh")
+    __iter__ = _return_self
 
-    __slots__ = ('_pool', '_r', '_indices')
-
-    def __init__(self, iterable, r):
-        self._pool = tuple(iterable)
-        self._r = _combinatoric_r(r)
-        self._indices = None
-
-    __iter__ = _iter_self
+    def __init__(self, *args, **kwargs):
+        iterable, r = _bind("combinations", args, kwargs, ("iterable", "r"), 2)
+        r = _to_ssize(r)
+        pool = tuple(iterable)
+        _nonneg_r(r)
+        self._pool = pool
+        self._chosen = list(range(r))
+        self._vals = list(pool[:r]) if r <= len(pool) else None
+        self._fresh = True
 
     def __next__(self):
+        vals = self._vals
+        if vals is None:
+            raise StopIteration
+        if self._fresh:
+            self._fresh = False
+            return tuple(vals)
         pool = self._pool
-        if pool is None:
+        chosen = self._chosen
+        if chosen and chosen[-1] < len(pool) - 1:
+            p = chosen[-1] = chosen[-1] + 1
+            vals[-1] = pool[p]
+            return tuple(vals)
+        slot = _advance_subset(chosen, len(pool))
+        if slot < 0:
+            self._vals = None
             raise StopIteration
-        n, r, indices = len(pool), self._r, self._indices
-        if indices is None:
-            if r > n:
-                self._pool = None
-                raise StopIteration
-            self._indices = indices = list(range(r))
-            return tuple([pool[i] for i in indices])
-        # the rightmost index not yet at its maximum moves up by one and the
-        # ones after it follow consecutively
-        for i in range(r - 1, -1, -1):
-            if indices[i] != i + n - r:
-                break
-        else:
-            self._pool = None
-            raise StopIteration
-        indices[i] += 1
-        for j in range(i + 1, r):
-            indices[j] = indices[j - 1] + 1
-        return tuple([pool[i] for i in indices])
+        for s in range(slot, len(chosen)):
+            vals[s] = pool[chosen[s]]
+        return tuple(vals)
 
 
 class combinations_with_replacement:
-    """Return successive r-length combinations of elements in the iterable allowing individual elements to have successive repeats.
+    """combinations_with_replacement(iterable, r): r-length subsequences
+    that may repeat an item, in order."""
 
-    combinations_with_replacement('ABC', 2) --> ('A','A'), ('A','B'), ('A','C'), ('B','B'), ('B','C'), ('C','C')
-    """
+    # A multiset pick p[0] <= p[1] <= ... of positions in a pool of n is
+    # walked as the strictly increasing list p[s] + s below n + r - 1, which
+    # preserves the order, so it shares _advance_subset with combinations.
 
-    __slots__ = ('_pool', '_r', '_indices')
+    __slots__ = ("_pool", "_chosen", "_vals", "_fresh")
+    __iter__ = _return_self
 
-    def __init__(self, iterable, r):
-        self._pool = tuple(iterable)
-        self._r = _combinatoric_r(r)
-        self._indices = None
-
-    __iter__ = _iter_self
+    def __init__(self, *args, **kwargs):
+        iterable, r = _bind("combinations_with_replacement", args, kwargs,
+                            ("iterable", "r"), 2)
+        r = _to_ssize(r)
+        pool = tuple(iterable)
+        _nonneg_r(r)
+        self._pool = pool
+        self._chosen = list(range(r))
+        if pool:
+            self._vals = [pool[0]] * r
+        else:
+            self._vals = None if r else []
+        self._fresh = True
 
     def __next__(self):
+        vals = self._vals
+        if vals is None:
+            raise StopIteration
+        if self._fresh:
+            self._fresh = False
+            return tuple(vals)
         pool = self._pool
-        if pool is None:
+        chosen = self._chosen
+        last = len(chosen) - 1
+        limit = len(pool) + last        # the shifted positions stay below this
+        if last >= 0 and chosen[last] < limit - 1:
+            p = chosen[last] = chosen[last] + 1
+            vals[last] = pool[p - last]
+            return tuple(vals)
+        slot = _advance_subset(chosen, limit)
+        if slot < 0:
+            self._vals = None
             raise StopIteration
-        n, r, indices = len(pool), self._r, self._indices
-        if indices is None:
-            if n == 0 and r > 0:
-                self._pool = None
-                raise StopIteration
-            self._indices = indices = [0] * r
-            return tuple([pool[i] for i in indices])
-        # the rightmost index below n - 1 moves up by one, the ones after it
-        # take its new value
-        for i in range(r - 1, -1, -1):
-            if indices[i] != n - 1:
-                break
-        else:
-            self._pool = None
-            raise StopIteration
-        indices[i:] = [indices[i] + 1] * (r - i)
-        return tuple([pool[i] for i in indices])
+        for s in range(slot, last + 1):
+            vals[s] = pool[chosen[s] - s]
+        return tuple(vals)
