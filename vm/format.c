@@ -96,10 +96,14 @@ static size_t cp_bytes(const char *s, size_t len, size_t n)
     return i;
 }
 
-/* Writes n copies of unit a chunk at a time, and stops once memory runs out,
- * so that a width of two billion costs a loop of 256-byte writes at most. */
-static void put_repeat(StrBuf *out, const char *unit, size_t unit_len, size_t n)
+void fmt_repeat(StrBuf *out, const char *unit, size_t unit_len, size_t n)
 {
+    /* a result past FMT_MAX_TEXT is refused at once rather than written
+     * (CPython would try and raise MemoryError) */
+    if (out->len > FMT_MAX_TEXT || n > (FMT_MAX_TEXT - out->len) / unit_len) {
+        out->oom = true;
+        return;
+    }
     char chunk[256];
     size_t per = sizeof chunk / unit_len;
     size_t k = n < per ? n : per;
@@ -111,7 +115,7 @@ static void put_repeat(StrBuf *out, const char *unit, size_t unit_len, size_t n)
     }
 }
 
-static void put_zeros(StrBuf *out, size_t n) { put_repeat(out, "0", 1, n); }
+static void put_zeros(StrBuf *out, size_t n) { fmt_repeat(out, "0", 1, n); }
 
 typedef struct {
     char b[4];
@@ -133,9 +137,9 @@ void fmt_pad(StrBuf *out, const char *utf8, size_t len, uint32_t fill, char alig
     size_t pad = width > 0 && (size_t)width > n ? (size_t)width - n : 0;
     size_t left = align == '>' ? pad : align == '^' ? pad / 2 : 0;
     Utf8Char f = utf8_char(fill);
-    put_repeat(out, f.b, f.len, left);
+    fmt_repeat(out, f.b, f.len, left);
     sb_putn(out, utf8, len);
-    put_repeat(out, f.b, f.len, pad - left);
+    fmt_repeat(out, f.b, f.len, pad - left);
 }
 
 /* ---- the spec ---- */
@@ -298,10 +302,10 @@ static void emit_number(StrBuf *out, const Layout *l, bool negative, const char 
     if (pad < 0) pad = 0;
     long left = l->align == '>' ? pad : l->align == '^' ? pad / 2 : 0;
     long mid = l->align == '=' ? pad : 0;
-    put_repeat(out, l->fill.b, l->fill.len, (size_t)left);
+    fmt_repeat(out, l->fill.b, l->fill.len, (size_t)left);
     if (sign) sb_putc(out, sign);
     sb_putn(out, prefix, plen);
-    put_repeat(out, l->fill.b, l->fill.len, (size_t)mid);
+    fmt_repeat(out, l->fill.b, l->fill.len, (size_t)mid);
     if (g.data) {
         sb_putn(out, g.data, g.len);
     } else {
@@ -310,7 +314,7 @@ static void emit_number(StrBuf *out, const Layout *l, bool negative, const char 
     }
     if (has_decimal) sb_putc(out, '.');
     sb_putn(out, rest, rest_len);
-    put_repeat(out, l->fill.b, l->fill.len, (size_t)(pad - left - mid));
+    fmt_repeat(out, l->fill.b, l->fill.len, (size_t)(pad - left - mid));
     if (g.oom) out->oom = true;
     sb_free(&g);
 }
@@ -772,7 +776,7 @@ static void percent_emit(StrBuf *out, const char *body, size_t blen, const FmtPe
         len -= 2;
     }
     if (width > len && !p->left) {
-        put_repeat(out, &fill, 1, width - len);
+        fmt_repeat(out, &fill, 1, width - len);
         width = len;
     }
     if (fill == ' ') {
@@ -784,7 +788,7 @@ static void percent_emit(StrBuf *out, const char *body, size_t blen, const FmtPe
         }
     }
     sb_putn(out, body, cp_bytes(body, blen, len));
-    if (width > len) put_repeat(out, " ", 1, width - len);
+    if (width > len) fmt_repeat(out, " ", 1, width - len);
 }
 
 void fmt_percent_str(StrBuf *out, const char *utf8, size_t len, const FmtPercent *p)

@@ -6,6 +6,7 @@
 
 #include <gmp.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -54,6 +55,14 @@ bool fmt_str(StrBuf *out, const char *utf8, size_t len, const FmtSpec *s, char *
 /* Writes utf8[0..len) padded with fill to width code points: '<' (and '=')
  * pads on the right, '>' on the left, '^' on both with the odd one right.
  * For objects whose formatting ends in a plain string. */
+/* The longest padding formatting writes (1 GiB): past it, the StrBuf is
+ * marked out of memory (MemoryError) at once, where CPython would try to
+ * allocate. Widths read from a spec are held at INT_MAX ("at least"), so
+ * this must stay well below that. */
+#define FMT_MAX_TEXT ((size_t)1 << 30)
+/* Writes n copies of unit (a chunk at a time); marks out out of memory
+ * instead when the text would pass FMT_MAX_TEXT. */
+void fmt_repeat(StrBuf *out, const char *unit, size_t unit_len, size_t n);
 void fmt_pad(StrBuf *out, const char *utf8, size_t len, uint32_t fill, char align, int width);
 
 /* One '%' conversion: %[(key)][flags][width][.precision][h|l|L]conv */

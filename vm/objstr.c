@@ -792,9 +792,9 @@ static Value pad(VM *vm, const StrObj *s, int64_t left, int64_t right, uint32_t 
     size_t fl = (size_t)uni_encode_utf8(fill, f);
     StrBuf b;
     sb_init(&b);
-    for (int64_t i = 0; i < left; i++) sb_putn(&b, f, fl);
-    sb_putn(&b, s->data, s->len);
-    for (int64_t i = 0; i < right; i++) sb_putn(&b, f, fl);
+    fmt_repeat(&b, f, fl, (size_t)left);
+    if (!b.oom) sb_putn(&b, s->data, s->len);
+    fmt_repeat(&b, f, fl, (size_t)right);
     return vm_sb_finish(vm, &b);
 }
 
