@@ -686,7 +686,7 @@ enum { NORM_STACK = 16 };
 static Value math_hypot(VM *vm, Value *args, int nargs, TupleObj *kw)
 {
     if (!mod_no_keywords(vm, "math.hypot", kw)) return V_EXC;
-    double stack[NORM_STACK], *coord = stack, max = 0.0;
+    double stack[NORM_STACK] = { 0 }, *coord = stack, max = 0.0;
     bool found_nan = false;
     if (nargs > NORM_STACK && !(coord = malloc((size_t)nargs * sizeof *coord)))
         return vm_raise(vm, vm->e_MemoryError, "hypot");
@@ -736,7 +736,7 @@ static Value math_dist(VM *vm, Value *args, int nargs, TupleObj *kw)
     }
     vm_push_root(vm, hq);
     Value result = V_EXC;
-    double stack[NORM_STACK], *diffs = stack, max = 0.0;
+    double stack[NORM_STACK] = { 0 }, *diffs = stack, max = 0.0;
     bool found_nan = false;
     if (m != n) {
         vm_raise(vm, vm->e_ValueError, "both points must have the same number of dimensions");
