@@ -22,7 +22,7 @@ typedef struct {
 
 /* Source after decoding: UTF-8 (BOM removed), "\r\n" and "\r" turned into "\n",
  * NUL-terminated. Owned by the arena passed to parse_source_prepare. */
-typedef struct {
+typedef struct ParseSource {
     const char *filename;
     const char *text;
     size_t len;

@@ -14,6 +14,11 @@ void vm_init_mod_sys(VM *vm);
 void vm_init_mod_time(VM *vm);
 void vm_init_mod_random(VM *vm);
 void vm_init_mod_posix(VM *vm);
+void vm_init_mod_taichi(VM *vm);
+
+/* The SNode trees of the Taichi program running in vm (ir/snode.h), for the
+ * kernel launcher: NULL before the first field. Defined in modtaichi.c. */
+struct IrSNodeProgram *vm_taichi_program(VM *vm);
 
 /* sys.set_int_max_str_digits() stores the limit here: 0 means none, 4300 at
  * start as in CPython 3.11. Defined in modsys.c.

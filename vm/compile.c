@@ -50,6 +50,7 @@ typedef struct {
     bool failed;
     bool exec;            /* exec()/eval() code: top-level names go through the locals mapping */
     bool interactive;     /* the REPL's: top-level expression statements print their value */
+    bool keep_ast;        /* the AST and source outlive the code: functions remember them */
 } Compiler;
 
 /* ---- errors ----------------------------------------------------------------- */
@@ -1479,6 +1480,10 @@ static Value compile_unit_code(Compiler *C, Scope *scope, const AstNode *node, c
         if (!compile_stmts(C, body) || !emit_const(C, V_NONE) || !emit(C, OP_RETURN_VALUE, 0)) goto out;
     }
     code = finish_unit(C, u, args, node->lineno, name);
+    if (code != V_EXC && C->keep_ast && node->kind == AST_FunctionDef) {
+        ((CodeObj *)v_as_obj(code))->def = node;
+        ((CodeObj *)v_as_obj(code))->src = C->src;
+    }
 out:
     C->u = u->parent;
     free_unit(u);
@@ -1512,6 +1517,7 @@ static CodeObj *compile_top(VM *vm, const AstNode *mod, const ParseSource *src, 
     C.vm = vm;
     C.exec = mode == MODE_EXEC || mode == MODE_EVAL;
     C.interactive = mode == MODE_INTERACTIVE;
+    C.keep_ast = mode == MODE_MODULE || mode == MODE_INTERACTIVE;
     bool eval = mode == MODE_EVAL;
     C.src = src;
     C.st.a = &vm->arena;

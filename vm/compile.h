@@ -6,7 +6,10 @@
 #include "vm.h"
 
 /* Compiles a parsed module. NULL with a SyntaxError pending (e.g. 'return'
- * outside function, 'break' outside loop) on failure. */
+ * outside function, 'break' outside loop) on failure. The AST and src must
+ * live as long as the VM (vm->arena): function code objects keep pointers
+ * to their definitions (CodeObj.def) for the kernel compiler. The same holds
+ * for vm_compile_interactive; vm_compile_exec keeps none. */
 CodeObj *vm_compile_module(VM *vm, const AstNode *mod, const ParseSource *src);
 /* Code for exec() or eval(): its top-level names live in the locals mapping
  * it runs with. For eval, mod's body is one expression statement, whose value

@@ -146,6 +146,12 @@ struct CodeObj {
     int firstlineno;
     StrObj *name, *qualname, *filename;
     void *caches;         /* inline caches, owned (freed with the code) */
+    /* A function's definition and its source, for the kernel compiler (a
+     * @ti.kernel is compiled from its AST): set when both live as long as
+     * the VM (modules, the REPL), NULL for exec()/eval() code, whose arena
+     * is freed once compiled. */
+    const struct AstNode *def;
+    const struct ParseSource *src;
 };
 
 typedef struct {

@@ -45,12 +45,14 @@ typedef enum { INPUT_MORE, INPUT_DONE, INPUT_EXIT } InputStatus;
 static InputStatus feed(VM *vm, DictObj *globals, StrBuf *buf, bool blank, int *status)
 {
     if (buf->len >= 2 && buf->data[buf->len - 2] == '\\') return INPUT_MORE;   /* line continuation */
-    Arena arena;
-    arena_init(&arena);
+    /* parsed in a scratch arena until complete; then again in the VM's, as
+     * functions defined here keep their AST (a kernel compiles from it) */
+    Arena scratch;
+    arena_init(&scratch);
     ParseSource src;
     ParseError err;
     AstNode *mod = NULL;
-    if (parse_source_prepare(&arena, "<stdin>", buf->data, buf->len, &src, &err)) mod = parse_module(&arena, &src, &err);
+    if (parse_source_prepare(&scratch, "<stdin>", buf->data, buf->len, &src, &err)) mod = parse_module(&scratch, &src, &err);
     if (!mod) {
         bool more = !blank && incomplete(&err, buf->data, buf->len);
         if (!more) {
@@ -60,15 +62,18 @@ static InputStatus feed(VM *vm, DictObj *globals, StrBuf *buf, bool blank, int *
             fputs(out.data ? out.data : "SyntaxError\n", stderr);
             sb_free(&out);
         }
-        arena_free(&arena);
+        arena_free(&scratch);
         return more ? INPUT_MORE : INPUT_DONE;
     }
-    if (!blank && compound(mod)) {
-        arena_free(&arena);
-        return INPUT_MORE;
-    }
-    CodeObj *co = vm_compile_interactive(vm, mod, &src);
-    arena_free(&arena);
+    bool wait = !blank && compound(mod);
+    arena_free(&scratch);
+    if (wait) return INPUT_MORE;
+    ParseSource *kept = arena_alloc(&vm->arena, sizeof *kept);
+    mod = NULL;
+    if (kept && parse_source_prepare(&vm->arena, "<stdin>", buf->data, buf->len, kept, &err))
+        mod = parse_module(&vm->arena, kept, &err);
+    CodeObj *co = mod ? vm_compile_interactive(vm, mod, kept) : NULL;
+    if (!mod) vm_raise(vm, vm->e_MemoryError, "out of memory");
     Value r = V_EXC;
     if (co) {
         vm_push_root(vm, v_obj(co));

@@ -249,6 +249,7 @@ VM *vm_new(void)
         vm_init_dict,  vm_init_set,  vm_init_range, vm_init_iter,  vm_init_builtins, vm_init_exec, vm_init_interp,
         vm_init_file,
         vm_init_mod_math, vm_init_mod_sys, vm_init_mod_time, vm_init_mod_random, vm_init_mod_posix,
+        vm_init_mod_taichi,
     };
     for (size_t i = 0; i < COUNT(hooks); i++) hooks[i](vm);
     if (vm->exc != V_NONE || !make_builtins_module(vm) || !vm->frames) {
@@ -266,6 +267,7 @@ VM *vm_new(void)
 void vm_free(VM *vm)
 {
     if (!vm) return;
+    if (vm->taichi_free) vm->taichi_free(vm->taichi);
     vm_gc_free_all(vm);
     free(vm->stack);
     free(vm->frames);
@@ -432,19 +434,21 @@ int vm_run_main(VM *vm, const char *filename, const char *bytes, size_t len)
     /* the name as given: tests/lang's expected tracebacks cut CPython's
      * absolute path back to it */
     const char *fname = arena_strndup(&vm->arena, filename, strlen(filename));
-    if (!fname) {
+    /* in the arena, as the AST: function code keeps pointers to both */
+    ParseSource *src = arena_alloc(&vm->arena, sizeof *src);
+    if (!fname || !src) {
         fputs("MemoryError\n", stderr);
         return 1;
     }
-    ParseSource src = { fname, bytes, len };
+    *src = (ParseSource){ fname, bytes, len };
     ParseError err;
     AstNode *mod = NULL;
-    if (parse_source_prepare(&vm->arena, fname, bytes, len, &src, &err)) mod = parse_module(&vm->arena, &src, &err);
-    if (!mod) return report_parse_error(&src, &err);
-    if (!vm_register_source(vm, src.filename, src.text, src.len)) return vm_report_uncaught(vm);
+    if (parse_source_prepare(&vm->arena, fname, bytes, len, src, &err)) mod = parse_module(&vm->arena, src, &err);
+    if (!mod) return report_parse_error(src, &err);
+    if (!vm_register_source(vm, src->filename, src->text, src->len)) return vm_report_uncaught(vm);
     DictObj *g = vm_init_main(vm, fname);
     if (!g) return vm_report_uncaught(vm);
-    CodeObj *code = vm_compile_module(vm, mod, &src);
+    CodeObj *code = vm_compile_module(vm, mod, src);
     Value r = code ? vm_run_code(vm, code, g, g) : V_EXC;
     return r == V_EXC ? vm_report_uncaught(vm) : 0;
 }

@@ -253,6 +253,10 @@ struct VM {
     /* Imports restricted to the library modules that touch no files, clocks
      * or processes (the VM fuzzer). */
     bool sandbox;
+    /* The taichi module's program (its SNode trees: stdlib/modtaichi.c),
+     * freed with the VM by taichi_free. */
+    void *taichi;
+    void (*taichi_free)(void *);
     Value exc;            /* the exception being raised, or V_NONE */
     Value *handled;       /* exceptions being handled (except blocks), for bare raise and __context__ */
     int nhandled, handledcap;

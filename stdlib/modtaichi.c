@@ -1,0 +1,371 @@
+/* The `_taichi_core` module: the C half of `import taichi` in Python scope.
+ * It owns the SNode trees of the current program (ir/snode.h) and hands them
+ * to stdlib/py/taichi as integer SNode ids: build root / dense / place nodes,
+ * materialize a tree, read, write and fill elements with Taichi's host-side
+ * conversions, and check every index against the field's shape. */
+#include <stdlib.h>
+
+#include "../ir/snode.h"
+#include "modules.h"
+
+#define TNAME(v) (vm_type_of(vm, (v))->name->data)
+
+/* The program lives in vm->taichi and dies with the VM (vm_free calls
+ * vm->taichi_free); ti.reset / ti.init replace it. */
+static void free_program(void *p) { ir_snode_program_free(p); }
+
+static IrSNodeProgram *program(VM *vm)
+{
+    if (!vm->taichi) {
+        vm->taichi = ir_snode_program_new();
+        vm->taichi_free = free_program;
+    }
+    if (!vm->taichi) vm_raise(vm, vm->e_MemoryError, "out of memory");
+    return vm->taichi;
+}
+
+/* The exception type for an index out of a field's shape: the module's
+ * _assert_error (taichi sets its TaichiAssertionError there), else IndexError. */
+static TypeObj *assert_error(VM *vm)
+{
+    Value m = vm_dict_get_str(vm->modules, vm_intern(vm, "_taichi_core", 12));
+    if (v_is_obj(m) && v_as_obj(m)->dict) {
+        Value t = vm_dict_get_str(v_as_obj(m)->dict, vm_intern(vm, "_assert_error", 13));
+        if (v_has_layout(t, LAYOUT_TYPE)) return AS_TYPE(t);
+    }
+    return vm->e_IndexError;
+}
+
+static bool arg_int(VM *vm, Value v, int64_t *out)
+{
+    if (v_is_int(v)) {
+        *out = v_as_int(v);
+        return true;
+    }
+    return vm_index(vm, v, out);
+}
+
+/* The node with the id in v (of the given kind unless kind < 0). */
+static IrSNodeNode *arg_node(VM *vm, Value v, int kind)
+{
+    int64_t id;
+    IrSNodeProgram *p = program(vm);
+    if (!p || !arg_int(vm, v, &id)) return NULL;
+    IrSNodeNode *n = id >= 0 && id <= INT32_MAX ? ir_snode_lookup(p, (int)id) : NULL;
+    if (!n || (kind >= 0 && n->kind != (IrSNodeKind)kind)) {
+        vm_raise(vm, vm->e_ValueError, "no such SNode: %lld", (long long)id);
+        return NULL;
+    }
+    return n;
+}
+
+/* Up to 12 ints from a tuple or list; their count in *n. */
+static bool arg_ints(VM *vm, Value v, int64_t *out, int *n)
+{
+    if (!v_has_layout(v, LAYOUT_TUPLE) && !v_has_layout(v, LAYOUT_LIST)) {
+        vm_raise(vm, vm->e_TypeError, "expected a tuple of indices, got %s", TNAME(v));
+        return false;
+    }
+    uint32_t len;
+    vm_seq_items(v, &len);
+    if (len > IR_SNODE_MAX_INDICES) {
+        vm_raise(vm, vm->e_ValueError, "at most %d indices", IR_SNODE_MAX_INDICES);
+        return false;
+    }
+    for (uint32_t i = 0; i < len; i++) {
+        uint32_t now;
+        Value *items = vm_seq_items(v, &now);   /* afresh: __index__ may run Python */
+        if (i >= now) {
+            vm_raise(vm, vm->e_RuntimeError, "the index list changed size");
+            return false;
+        }
+        if (!arg_int(vm, items[i], &out[i])) return false;
+    }
+    *n = (int)len;
+    return true;
+}
+
+static Value node_result(VM *vm, IrSNodeNode *n, const char *err)
+{
+    if (!n) return vm_raise(vm, vm->e_RuntimeError, "%s", err);
+    return v_int(n->ir.id);
+}
+
+/* reset(): drops every SNode tree; ids start again at 0. */
+static Value tc_reset(VM *vm, Value *args, int nargs, TupleObj *kw)
+{
+    if (!mod_check_none(vm, "reset", nargs, kw)) return V_EXC;
+    ir_snode_program_free(vm->taichi);
+    vm->taichi = NULL;
+    return V_NONE;
+}
+
+/* tree() -> the id of a new tree's root. */
+static Value tc_tree(VM *vm, Value *args, int nargs, TupleObj *kw)
+{
+    if (!mod_check_none(vm, "tree", nargs, kw)) return V_EXC;
+    IrSNodeProgram *p = program(vm);
+    const char *err;
+    return p ? node_result(vm, ir_snode_tree_new(p, &err), err) : V_EXC;
+}
+
+/* dense(parent, axes, extents) -> id */
+static Value tc_dense(VM *vm, Value *args, int nargs, TupleObj *kw)
+{
+    if (!mod_check_range(vm, "dense", nargs, kw, 3, 3)) return V_EXC;
+    IrSNodeNode *parent = arg_node(vm, args[0], -1);
+    int64_t axes64[IR_SNODE_MAX_INDICES], extents[IR_SNODE_MAX_INDICES];
+    int na, ne;
+    if (!parent || !arg_ints(vm, args[1], axes64, &na) || !arg_ints(vm, args[2], extents, &ne)) return V_EXC;
+    if (na != ne) return vm_raise(vm, vm->e_ValueError, "%d axes but %d extents", na, ne);
+    int axes[IR_SNODE_MAX_INDICES];
+    for (int a = 0; a < na; a++) axes[a] = axes64[a] < 0 || axes64[a] > 64 ? 64 : (int)axes64[a];
+    const char *err;
+    return node_result(vm, ir_snode_dense(program(vm), parent, na, axes, extents, &err), err);
+}
+
+/* place(parent, dtype_name) -> id */
+static Value tc_place(VM *vm, Value *args, int nargs, TupleObj *kw)
+{
+    if (!mod_check_range(vm, "place", nargs, kw, 2, 2)) return V_EXC;
+    IrSNodeNode *parent = arg_node(vm, args[0], -1);
+    if (!parent) return V_EXC;
+    if (!v_has_layout(args[1], LAYOUT_STR)) return vm_raise(vm, vm->e_TypeError, "place: dtype name must be a str");
+    IrType t = IR_VOID;
+    for (int i = 1; i < 256 && ir_type_bits((IrType)i); i++)
+        if (strcmp(ir_type_name((IrType)i), AS_STR(args[1])->data) == 0) t = (IrType)i;
+    if (t == IR_VOID) return vm_raise(vm, vm->e_ValueError, "Invalid data type %s", AS_STR(args[1])->data);
+    const char *err;
+    return node_result(vm, ir_snode_place(program(vm), parent, t, &err), err);
+}
+
+/* materialize(id): materializes the tree holding that node. */
+static Value tc_materialize(VM *vm, Value *args, int nargs, TupleObj *kw)
+{
+    if (!mod_check_one(vm, "materialize", nargs, kw)) return V_EXC;
+    IrSNodeNode *n = arg_node(vm, args[0], -1);
+    const char *err;
+    if (!n) return V_EXC;
+    if (!ir_snode_materialize(n->tree, &err)) return vm_raise(vm, vm->e_RuntimeError, "%s", err);
+    return V_NONE;
+}
+
+/* shape(id) -> the extents of the node's virtual indices */
+static Value tc_shape(VM *vm, Value *args, int nargs, TupleObj *kw)
+{
+    if (!mod_check_one(vm, "shape", nargs, kw)) return V_EXC;
+    IrSNodeNode *n = arg_node(vm, args[0], -1);
+    if (!n) return V_EXC;
+    Value items[IR_SNODE_MAX_INDICES];
+    for (int k = 0; k < n->ir.num_indices; k++)
+        items[k] = vm_int_from_i64(vm, n->shape[n->physical_index_position[k]]);
+    return vm_tuple_of(vm, items, (uint32_t)n->ir.num_indices);
+}
+
+/* info(id) -> (name, tree id, materialized, offset, cell_size, container_size) */
+static Value tc_info(VM *vm, Value *args, int nargs, TupleObj *kw)
+{
+    if (!mod_check_one(vm, "info", nargs, kw)) return V_EXC;
+    IrSNodeNode *n = arg_node(vm, args[0], -1);
+    if (!n) return V_EXC;
+    Value name = vm_cstr(vm, n->name);
+    if (name == V_EXC) return V_EXC;
+    Value items[6] = {name, v_int(n->tree->id), v_bool(n->tree->materialized),
+                      vm_int_from_i64(vm, (int64_t)n->offset), vm_int_from_i64(vm, (int64_t)n->cell_size),
+                      vm_int_from_i64(vm, (int64_t)n->container_size)};
+    return vm_tuple_of(vm, items, 6);
+}
+
+/* "(a, b)" for a message. */
+static void fmt_tuple(char *buf, size_t cap, const int64_t *v, int n)
+{
+    size_t at = (size_t)snprintf(buf, cap, "(");
+    for (int i = 0; i < n && at < cap; i++)
+        at += (size_t)snprintf(buf + at, cap - at, "%s%lld", i ? ", " : "", (long long)v[i]);
+    if (at < cap) snprintf(buf + at, cap - at, ")");
+}
+
+/* The address of place[key] in its materialized tree, or NULL with the
+ * exception Taichi's debug mode raises for an index out of range. */
+static void *element(VM *vm, Value place_id, Value key, const char *what, IrSNodeNode **out)
+{
+    IrSNodeNode *n = arg_node(vm, place_id, IR_SNODE_PLACE);
+    int64_t idx[IR_SNODE_MAX_INDICES];
+    int ni;
+    if (!n || !arg_ints(vm, key, idx, &ni)) return NULL;
+    if (!n->tree->materialized) {
+        vm_raise(vm, vm->e_RuntimeError, "the SNode tree of %s is not materialized", n->name);
+        return NULL;
+    }
+    if (ni != n->ir.num_indices) {
+        vm_raise(vm, vm->e_IndexError, "field %s takes %d indices, got %d", n->name, n->ir.num_indices, ni);
+        return NULL;
+    }
+    if (!ir_snode_in_bounds(n, idx)) {
+        int64_t shape[IR_SNODE_MAX_INDICES];
+        for (int k = 0; k < ni; k++) shape[k] = n->shape[n->physical_index_position[k]];
+        char s[300], i[300];
+        fmt_tuple(s, sizeof s, shape, ni);
+        fmt_tuple(i, sizeof i, idx, ni);
+        vm_raise(vm, assert_error(vm), "(kernel=snode_%s_%d) Accessing field (%s) of size %s with indices %s\n", what,
+                 n->ir.id, n->name, s, i);
+        return NULL;
+    }
+    *out = n;
+    return ir_snode_address(n, idx);
+}
+
+static Value read_value(VM *vm, IrType t, const void *at)
+{
+    if (ir_type_is_float(t)) return v_double(ir_snode_load_float(t, at));
+    uint64_t bits = ir_snode_load_bits(t, at);
+    if (ir_type_is_signed(t) || bits <= INT64_MAX) return vm_int_from_i64(vm, (int64_t)bits);
+    mpz_t z;
+    mpz_init_set_ui(z, (unsigned long)bits);
+    Value r = vm_int_from_mpz(vm, z);
+    mpz_clear(z);
+    return r;
+}
+
+/* Host-side conversion of a value to store (Taichi's SNodeHostAccessor):
+ * float fields take ints and floats; integer fields take ints in
+ * [-2**63, 2**64), as uint64 when >= 0, else as int64, and keep the low bits.
+ * A value of the wrong kind is a TypeError named after Taichi's writer. */
+typedef struct {
+    bool is_float;
+    double d;
+    uint64_t bits;
+} Scalar;
+
+static bool int_bits(VM *vm, Value v, uint64_t *bits, bool *neg)
+{
+    if (v_is_int(v) || v_is_bool(v)) {
+        int64_t i = v_is_bool(v) ? v == V_TRUE : v_as_int(v);
+        *bits = (uint64_t)i;
+        *neg = i < 0;
+        return true;
+    }
+    mpz_t z;
+    mpz_init(z);
+    vm_int_to_mpz(v, z);
+    *neg = mpz_sgn(z) < 0;
+    bool ok = *neg ? mpz_fits_slong_p(z) : mpz_sizeinbase(z, 2) <= 64;
+    if (ok) *bits = *neg ? (uint64_t)mpz_get_si(z) : (uint64_t)mpz_get_ui(z);
+    mpz_clear(z);
+    return ok;
+}
+
+static bool to_scalar(VM *vm, IrType t, Value v, bool fill, Scalar *out)
+{
+    bool is_int = vm_is_int(vm, v);
+    if (ir_type_is_float(t) || (fill && v_is_double(v))) {
+        out->is_float = true;
+        if (v_is_double(v)) {
+            out->d = v_as_double(v);
+            return true;
+        }
+        if (is_int) {
+            Value f = vm_call(vm, v_obj(vm->t_float), &v, 1, NULL);
+            if (f == V_EXC) return false;
+            out->d = v_as_double(f);
+            return true;
+        }
+        vm_raise(vm, vm->e_TypeError,
+                 "write_float(): incompatible function arguments. The following argument types are supported:\n"
+                 "    1. (self: SNode, arg0: list[int], arg1: float) -> None\n\nInvoked with: %s", TNAME(v));
+        return false;
+    }
+    bool neg = v_is_double(v) && v_as_double(v) < 0;
+    out->is_float = false;
+    if (is_int && int_bits(vm, v, &out->bits, &neg)) return true;
+    vm_raise(vm, vm->e_TypeError,
+             "write_%s(): incompatible function arguments. The following argument types are supported:\n"
+             "    1. (self: SNode, arg0: list[int], arg1: int) -> None\n\nInvoked with: %s",
+             neg ? "int" : "uint", TNAME(v));
+    return false;
+}
+
+static void store(IrType t, void *at, const Scalar *s)
+{
+    if (s->is_float) ir_snode_store_float(t, at, s->d);
+    else ir_snode_store_int(t, at, s->bits);
+}
+
+/* read(place, key) -> int or float */
+static Value tc_read(VM *vm, Value *args, int nargs, TupleObj *kw)
+{
+    if (!mod_check_range(vm, "read", nargs, kw, 2, 2)) return V_EXC;
+    IrSNodeNode *n;
+    void *at = element(vm, args[0], args[1], "reader", &n);
+    return at ? read_value(vm, n->ir.dtype, at) : V_EXC;
+}
+
+/* write(place, key, value) */
+static Value tc_write(VM *vm, Value *args, int nargs, TupleObj *kw)
+{
+    if (!mod_check_range(vm, "write", nargs, kw, 3, 3)) return V_EXC;
+    IrSNodeNode *n;
+    void *at = element(vm, args[0], args[1], "writer", &n);
+    Scalar s;
+    if (!at || !to_scalar(vm, n->ir.dtype, args[2], false, &s)) return V_EXC;
+    store(n->ir.dtype, at, &s);
+    return V_NONE;
+}
+
+/* fill(place, value): every element, the value cast as a kernel casts a
+ * constant (a float truncates toward zero into an integer field). */
+static Value tc_fill(VM *vm, Value *args, int nargs, TupleObj *kw)
+{
+    if (!mod_check_range(vm, "fill", nargs, kw, 2, 2)) return V_EXC;
+    IrSNodeNode *n = arg_node(vm, args[0], IR_SNODE_PLACE);
+    Scalar s;
+    if (!n || !to_scalar(vm, n->ir.dtype, args[1], true, &s)) return V_EXC;
+    if (!n->tree->materialized) return vm_raise(vm, vm->e_RuntimeError, "the SNode tree of %s is not materialized", n->name);
+    int ni = n->ir.num_indices;
+    int64_t idx[IR_SNODE_MAX_INDICES] = {0}, shape[IR_SNODE_MAX_INDICES];
+    for (int k = 0; k < ni; k++) shape[k] = n->shape[n->physical_index_position[k]];
+    for (;;) {
+        store(n->ir.dtype, ir_snode_address(n, idx), &s);
+        int k = ni - 1;
+        while (k >= 0 && ++idx[k] == shape[k]) idx[k--] = 0;
+        if (k < 0) break;
+    }
+    return V_NONE;
+}
+
+/* offset(place, key) -> the element's byte offset in its tree's buffer */
+static Value tc_offset(VM *vm, Value *args, int nargs, TupleObj *kw)
+{
+    if (!mod_check_range(vm, "offset", nargs, kw, 2, 2)) return V_EXC;
+    IrSNodeNode *n;
+    void *at = element(vm, args[0], args[1], "reader", &n);
+    return at ? vm_int_from_i64(vm, (int64_t)((unsigned char *)at - n->tree->buffer)) : V_EXC;
+}
+
+static const ModFunction taichi_functions[] = {
+    {"reset", tc_reset}, {"tree", tc_tree},   {"dense", tc_dense}, {"place", tc_place},
+    {"materialize", tc_materialize}, {"shape", tc_shape}, {"info", tc_info}, {"read", tc_read},
+    {"write", tc_write}, {"fill", tc_fill},   {"offset", tc_offset},
+};
+
+static Value taichi_init(VM *vm)
+{
+    Value m = vm_new_module(vm, "_taichi_core");
+    if (m == V_EXC) return V_EXC;
+    vm_push_root(vm, m);
+    bool ok = mod_add_functions(vm, m, taichi_functions, sizeof taichi_functions / sizeof taichi_functions[0]) &&
+              mod_dict_put(vm, v_as_obj(m)->dict, "max_num_indices", v_int(IR_SNODE_MAX_INDICES));
+    vm_pop_roots(vm, 1);
+    return ok ? m : V_EXC;
+}
+
+void vm_init_mod_taichi(VM *vm)
+{
+    vm_register_module("_taichi_core", taichi_init);
+}
+
+/* The SNode program of a VM, for the kernel launcher; NULL before any field exists. */
+IrSNodeProgram *vm_taichi_program(VM *vm)
+{
+    return vm->taichi;
+}
