@@ -1,0 +1,57 @@
+/* The CPU backend's code generator: lowers an offloaded kernel (its root block holds
+ * only offloaded tasks) to one LLVM module with one function per task, compiles it
+ * in a JIT session, and launches the tasks in order through the thread pool.
+ *
+ * Each task is `void task(JitContext *ctx, i64 begin, i64 end)`: a range_for task
+ * runs its body for every index in [begin, end) (the pool hands out chunks), a
+ * serial task runs its body once. Values cross tasks only through ctx->tmps.
+ *
+ * Supported so far: serial and range_for tasks; const, arg_load, unary, binary,
+ * select, alloca / local_load / local_store, loop_index, if, while /
+ * while_control / break / continue, range_for inside a task, global_ptr /
+ * global_load / global_store on dense SNodes, global_tmp, atomic_op (add, sub,
+ * bit ops, min / max; not mul), return. Anything else is a compile error. */
+#ifndef TIRUN_JIT_CODEGEN_H
+#define TIRUN_JIT_CODEGEN_H
+
+#include <stdint.h>
+
+#include "../ir/ir.h"
+#include "jit.h"
+#include "pool.h"
+
+enum { JIT_MAX_ARGS = 64, JIT_MAX_RETS = 8 };
+
+/* What a launch reads and writes besides field memory. A slot holds an integer
+ * as int64 (sign- or zero-extended from its type), an f32 (or f16, held as f32)
+ * in its first four bytes, an f64 in all eight: use the jit_ctx_* helpers. */
+typedef struct JitContext {
+    uint64_t args[JIT_MAX_ARGS];
+    uint64_t rets[JIT_MAX_RETS];
+    unsigned char *const *roots;    /* SNode tree buffers, indexed by tree id */
+    unsigned char *tmps;            /* global temporaries: jit_kernel_tmp_size bytes */
+} JitContext;
+
+void jit_ctx_set_int(JitContext *ctx, int slot, int64_t v);
+/* t: IR_F16, IR_F32 or IR_F64. */
+void jit_ctx_set_float(JitContext *ctx, int slot, IrType t, double v);
+int64_t jit_ctx_ret_int(const JitContext *ctx, int slot);
+double jit_ctx_ret_float(const JitContext *ctx, int slot, IrType t);
+
+typedef struct JitKernel JitKernel;
+
+/* Lowers k (offloaded; every SNode it names must be a materialized dense tree's
+ * place, an IrSNodeNode) into a module of session s and compiles it. Returns NULL
+ * and sets *err (malloc'd, for free()) on an unsupported statement, invalid IR or
+ * an LLVM error. The code lives as long as s; the JitKernel until jit_kernel_free. */
+JitKernel *jit_kernel_compile(JitSession *s, const IrKernel *k, char **err);
+void jit_kernel_free(JitKernel *jk);
+
+/* Bytes of ctx->tmps the kernel's global temporaries and range bounds use. */
+size_t jit_kernel_tmp_size(const JitKernel *jk);
+
+/* Runs the tasks in order: serial ones on the calling thread, range_for ones over
+ * the pool (pool may be NULL: all on the calling thread). */
+void jit_kernel_launch(const JitKernel *jk, JitPool *pool, JitContext *ctx);
+
+#endif
