@@ -85,6 +85,24 @@ static int dump_source(const char *filename, const char *bytes, size_t len)
     return rc;
 }
 
+/* sys.argv = argv[0..argc), and dir put first on sys.path; false when out
+ * of memory. */
+static bool set_argv_and_path(VM *vm, int argc, char **argv, Value dir)
+{
+    Value args = vm_new_list(vm, (uint32_t)argc);
+    if (args == V_EXC) return false;
+    for (int i = 0; i < argc; i++) vm_list_append(vm, AS_LIST(args), vm_cstr(vm, argv[i]));
+    vm->sys_argv = args;
+    if (v_has_layout(vm->sys_path, LAYOUT_LIST) && dir != V_EXC) {
+        ListObj *p = AS_LIST(vm->sys_path);
+        if (vm_list_append(vm, p, dir)) {
+            memmove(p->items + 1, p->items, (p->len - 1) * sizeof *p->items);
+            p->items[0] = dir;
+        }
+    }
+    return true;
+}
+
 /* Runs a program: sys.argv = argv[0..argc), sys.path[0] = the script's folder. */
 static int run_source(const char *filename, const char *bytes, size_t len, int argc, char **argv)
 {
@@ -94,23 +112,10 @@ static int run_source(const char *filename, const char *bytes, size_t len, int a
         return 1;
     }
     vm_catch_sigint();
-    int rc = 1;
-    Value args = vm_new_list(vm, (uint32_t)argc);
-    if (args != V_EXC) {
-        for (int i = 0; i < argc; i++) vm_list_append(vm, AS_LIST(args), vm_cstr(vm, argv[i]));
-        vm->sys_argv = args;
-        const char *slash = strrchr(filename, '/');
-        Value dir = strcmp(filename, "<string>") ? vm_new_str(vm, filename, slash ? (size_t)(slash - filename) : 0)
-                                                 : vm_cstr(vm, "");
-        if (v_has_layout(vm->sys_path, LAYOUT_LIST) && dir != V_EXC) {
-            ListObj *p = AS_LIST(vm->sys_path);
-            if (vm_list_append(vm, p, dir)) {
-                memmove(p->items + 1, p->items, (p->len - 1) * sizeof *p->items);
-                p->items[0] = dir;
-            }
-        }
-        rc = vm_run_main(vm, filename, bytes, len);
-    }
+    const char *slash = strrchr(filename, '/');
+    Value dir = strcmp(filename, "<string>") ? vm_new_str(vm, filename, slash ? (size_t)(slash - filename) : 0)
+                                             : vm_cstr(vm, "");
+    int rc = set_argv_and_path(vm, argc, argv, dir) ? vm_run_main(vm, filename, bytes, len) : 1;
     fflush(stdout);
     vm_free(vm);
     if (rc == 130) {
@@ -140,16 +145,8 @@ static int repl(void)
         fputs("tirun: out of memory\n", stderr);
         return 1;
     }
-    Value args = vm_new_list(vm, 1);
-    if (args != V_EXC && vm_list_append(vm, AS_LIST(args), vm_cstr(vm, ""))) vm->sys_argv = args;
-    if (v_has_layout(vm->sys_path, LAYOUT_LIST)) {
-        ListObj *p = AS_LIST(vm->sys_path);
-        Value dir = vm_cstr(vm, "");
-        if (dir != V_EXC && vm_list_append(vm, p, dir)) {
-            memmove(p->items + 1, p->items, (p->len - 1) * sizeof *p->items);
-            p->items[0] = dir;
-        }
-    }
+    char *noargs[] = { "" };
+    set_argv_and_path(vm, 1, noargs, vm_cstr(vm, ""));
     int rc = vm_repl(vm, "tirun " TIRUN_VERSION " (the Python 3.11 language, with Taichi kernels)\n"
                          "Ctrl-D exits; Ctrl-C interrupts.");
     fflush(stdout);

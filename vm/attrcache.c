@@ -11,6 +11,15 @@
  * costs more than it saves there, so it stops. */
 enum { IC_MAX_MISSES = 16 };
 
+/* An IC_DICT site reached by one more class: keep the last three. */
+static void add_dict_class(InlineCache *c, const TypeObj *t)
+{
+    c->more[1] = c->more[0];
+    c->more[0] = c->version;
+    c->version = t->version;
+    c->aux++;
+}
+
 static bool in_dict(Obj *o, StrObj *name) { return o->dict && vm_dict_get_str(o->dict, name) != V_UNBOUND; }
 
 /* The case of instances of t for name, or IC_NONE; d receives the class attribute. */
@@ -85,11 +94,7 @@ Value vm_getattr_ic(VM *vm, Value obj, StrObj *name, InlineCache *c)
     uint32_t index = 0, kind = classify_get(vm, t, name, &d, &index);
     vm_pop_roots(vm, 1);
     if (kind == IC_DICT && c->kind == IC_DICT) {
-        /* one more class whose instances hold the name in their dicts */
-        c->more[1] = c->more[0];
-        c->more[0] = c->version;
-        c->version = t->version;
-        c->aux++;
+        add_dict_class(c, t);
         return r;
     }
     *c = (InlineCache){ .version = kind ? t->version : 0, .aux = c->aux + 1, .kind = kind, .index = index, .value = d };
@@ -133,10 +138,7 @@ bool vm_setattr_ic(VM *vm, Value obj, StrObj *name, Value v, InlineCache *c)
     } else if (vm_instances_keep_dict(t) && (d == V_UNBOUND || !(vm_descr_flags(vm, d) & DF_SET))) {
         kind = IC_DICT;
         if (c->kind == IC_DICT) {
-            c->more[1] = c->more[0];
-            c->more[0] = c->version;
-            c->version = t->version;
-            c->aux++;
+            add_dict_class(c, t);
             return true;
         }
     }

@@ -19,4 +19,9 @@ CodeObj *vm_compile_exec(VM *vm, const AstNode *mod, const ParseSource *src, boo
  * top-level expression statement is printed (repr) and kept in builtins._. */
 CodeObj *vm_compile_interactive(VM *vm, const AstNode *mod, const ParseSource *src);
 
+/* Raises a parse failure as CPython would: TabError, IndentationError or
+ * SyntaxError with the position (the source should be registered first, so
+ * that the exception carries its line). Returns V_EXC (import.c). */
+Value vm_raise_parse_error(VM *vm, const ParseError *err, const char *filename);
+
 #endif

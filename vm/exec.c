@@ -34,11 +34,7 @@ static CodeObj *compile_source(VM *vm, const char *text, size_t len, bool eval)
     size_t nsources = vm->nsources;
     if (prepared && !vm_register_source(vm, src.filename, src.text, src.len)) goto out;
     if (!mod) {
-        TypeObj *kind = err.kind == PARSE_TAB_ERROR          ? vm->e_TabError
-                        : err.kind == PARSE_INDENTATION_ERROR ? vm->e_IndentationError
-                                                              : vm->e_SyntaxError;
-        vm_raise_syntax_error(vm, kind, err.msg, "<string>", err.lineno, err.col_offset, err.end_lineno,
-                              err.end_col_offset);
+        vm_raise_parse_error(vm, &err, "<string>");
         goto out;
     }
     if (eval) {

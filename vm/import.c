@@ -212,6 +212,15 @@ Value vm_import_name(VM *vm, DictObj *globals, StrObj *name, Value fromlist, int
     return top;
 }
 
+Value vm_raise_parse_error(VM *vm, const ParseError *err, const char *filename)
+{
+    TypeObj *kind = err->kind == PARSE_TAB_ERROR          ? vm->e_TabError
+                    : err->kind == PARSE_INDENTATION_ERROR ? vm->e_IndentationError
+                                                           : vm->e_SyntaxError;
+    return vm_raise_syntax_error(vm, kind, err->msg, filename, err->lineno, err->col_offset, err->end_lineno,
+                                 err->end_col_offset);
+}
+
 Value vm_exec_module_source(VM *vm, const char *name, const char *path, const char *bytes, size_t len, bool package)
 {
     ParseSource *src = arena_alloc(&vm->arena, sizeof *src);
@@ -221,12 +230,8 @@ Value vm_exec_module_source(VM *vm, const char *name, const char *path, const ch
     AstNode *mod = NULL;
     if (parse_source_prepare(&vm->arena, fname, bytes, len, src, &err)) mod = parse_module(&vm->arena, src, &err);
     if (!mod) {
-        TypeObj *kind = err.kind == PARSE_TAB_ERROR          ? vm->e_TabError
-                        : err.kind == PARSE_INDENTATION_ERROR ? vm->e_IndentationError
-                                                              : vm->e_SyntaxError;
         vm_register_source(vm, src->filename, src->text, src->len);
-        return vm_raise_syntax_error(vm, kind, err.msg, src->filename, err.lineno, err.col_offset, err.end_lineno,
-                                     err.end_col_offset);
+        return vm_raise_parse_error(vm, &err, src->filename);
     }
     if (!vm_register_source(vm, src->filename, src->text, src->len)) return vm_raise(vm, vm->e_MemoryError, "out of memory");
     ModuleObj *m = vm_alloc(vm, vm->t_module, sizeof *m);

@@ -221,6 +221,23 @@ static const char *function_str(VM *vm, Value fn, char *buf, size_t size)
     return buf;
 }
 
+/* Whether v can follow a * in a display or a call (it has __iter__ or
+ * __getitem__); else TypeError, naming the callee fn of a call, or "Value"
+ * when fn is V_UNBOUND. */
+static bool star_iterable(VM *vm, Value fn, Value v)
+{
+    TypeObj *t = vm_type_of(vm, v);
+    if (vm_type_lookup(t, vm->s___iter__) != V_UNBOUND || vm_type_lookup(t, vm->s___getitem__) != V_UNBOUND)
+        return true;
+    char fs[256];
+    if (fn != V_UNBOUND)
+        vm_raise(vm, vm->e_TypeError, "%s argument after * must be an iterable, not %s",
+                 function_str(vm, fn, fs, sizeof fs), t->name->data);
+    else
+        vm_raise(vm, vm->e_TypeError, "Value after * must be an iterable, not %s", t->name->data);
+    return false;
+}
+
 /* ---- generators ------------------------------------------------------------------ */
 
 static Value make_generator(VM *vm, Frame *tmpl)
@@ -1148,18 +1165,9 @@ op_SET_UPDATE: {
     SYNC();
     int depth = arg & 0xFF;
     Value target = sp[-1 - depth], src = sp[-1];
-    if (INSN_OP(w) == OP_LIST_EXTEND) {
-        TypeObj *t = vm_type_of(vm, src);
-        if (vm_type_lookup(t, vm->s___iter__) == V_UNBOUND && vm_type_lookup(t, vm->s___getitem__) == V_UNBOUND) {
-            char fs[256];
-            if (arg & LIST_EXTEND_CALL)
-                vm_raise(vm, vm->e_TypeError, "%s argument after * must be an iterable, not %s",
-                         function_str(vm, sp[-2 - depth], fs, sizeof fs), t->name->data);
-            else
-                vm_raise(vm, vm->e_TypeError, "Value after * must be an iterable, not %s", t->name->data);
-            goto error;
-        }
-    }
+    if (INSN_OP(w) == OP_LIST_EXTEND &&
+        !star_iterable(vm, (arg & LIST_EXTEND_CALL) ? sp[-2 - depth] : V_UNBOUND, src))
+        goto error;
     Value it = vm_iter(vm, src);
     CHECK(it);
     PUSH(it);
@@ -1346,13 +1354,7 @@ op_CALL_EX: {
     Value fn = p[-1];
     if (!v_has_layout(p[0], LAYOUT_TUPLE)) {
         /* f(*iterable) */
-        TypeObj *t = vm_type_of(vm, p[0]);
-        if (vm_type_lookup(t, vm->s___iter__) == V_UNBOUND && vm_type_lookup(t, vm->s___getitem__) == V_UNBOUND) {
-            char fs[256];
-            vm_raise(vm, vm->e_TypeError, "%s argument after * must be an iterable, not %s",
-                     function_str(vm, fn, fs, sizeof fs), t->name->data);
-            goto error;
-        }
+        if (!star_iterable(vm, fn, p[0])) goto error;
         Value tup = vm_call(vm, v_obj(vm->t_tuple), p, 1, NULL);
         CHECK(tup);
         p[0] = tup;
