@@ -1,8 +1,10 @@
 /* Offloaded IR -> LLVM IR, one function per task, and the launcher that runs the
  * tasks. Values live in SSA registers (an f16 as an f32: f16 is a storage type);
  * allocas sit in the entry block, where the task also reads its arguments and the
- * tree base pointers once, so that loops see them as invariants. */
-#include "codegen.h"
+ * tree base pointers once, so that loops see them as invariants. This file owns
+ * statements and control flow, the calls into the C runtime (print, assert,
+ * random numbers), the task functions, compilation and launching. */
+#include "codegen_impl.h"
 
 #include <stdarg.h>
 #include <stdatomic.h>
@@ -11,9 +13,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <llvm-c/DebugInfo.h>
+
 #include "../ir/snode.h"
 
-typedef void (*TaskFn)(JitContext *ctx, int64_t begin, int64_t end);
+typedef void (*TaskFn)(JitContext *ctx, int64_t begin, int64_t end, int32_t thread);
 
 typedef struct {
     IrTaskType type;
@@ -24,8 +28,15 @@ typedef struct {
     TaskFn fn;
 } Task;
 
+/* Memory that generated code points at (print items, assert messages). */
+typedef struct Kept {
+    struct Kept *next;
+    max_align_t data[];
+} Kept;
+
 struct JitKernel {
     size_t tmp_size;
+    Kept *kept;
     int ntasks;
     Task tasks[];
 };
@@ -59,38 +70,9 @@ double jit_ctx_ret_float(const JitContext *ctx, int slot, IrType t)
     return f;
 }
 
-/* ---- the generator's state for one task function */
+/* ---- helpers shared by codegen*.c */
 
-enum { CG_MAX_LOOPS = 64 };
-
-/* A loop being emitted: where continue and break go, and its index (i32). */
-typedef struct {
-    const IrStmt *loop;
-    LLVMBasicBlockRef cont, brk;
-    LLVMValueRef index;
-} CgLoop;
-
-typedef struct {
-    LLVMContextRef c;
-    LLVMModuleRef mod;
-    LLVMBuilderRef b;       /* at the statement being emitted */
-    LLVMBuilderRef eb;      /* at the end of the entry block */
-    LLVMValueRef fn, ctx;
-    LLVMValueRef *vals;     /* by statement id */
-    int nids;
-    LLVMValueRef *roots;    /* tree base pointers loaded in the entry, by tree id */
-    int nroots;
-    LLVMValueRef tmps;
-    const IrKernel *k;
-    const IrStmt *task;
-    CgLoop loops[CG_MAX_LOOPS];
-    int nloops;
-    LLVMTypeRef i8, i16, i32, i64, half, f32, f64, ptr, vd;
-    size_t tmp_size;
-    char *err;
-} Cg;
-
-static bool cg_fail(Cg *g, const IrStmt *s, const char *fmt, ...)
+bool jit_cg_fail(Cg *g, const IrStmt *s, const char *fmt, ...)
 {
     if (g->err)
         return false;
@@ -108,8 +90,7 @@ static bool cg_fail(Cg *g, const IrStmt *s, const char *fmt, ...)
     return false;
 }
 
-/* The type a value of IR type t has in a register (f16 computes as f32). */
-static LLVMTypeRef reg_type(Cg *g, IrType t)
+LLVMTypeRef jit_cg_reg_type(Cg *g, IrType t)
 {
     switch (t) {
     case IR_I8: case IR_U8: return g->i8;
@@ -122,441 +103,284 @@ static LLVMTypeRef reg_type(Cg *g, IrType t)
     }
 }
 
-/* The type it has in memory. */
-static LLVMTypeRef mem_type(Cg *g, IrType t) { return t == IR_F16 ? g->half : reg_type(g, t); }
+LLVMTypeRef jit_cg_mem_type(Cg *g, IrType t) { return t == IR_F16 ? g->half : jit_cg_reg_type(g, t); }
 
-static LLVMValueRef val(Cg *g, const IrStmt *s) { return s->id < g->nids ? g->vals[s->id] : NULL; }
-
-static LLVMValueRef ci64(Cg *g, uint64_t v) { return LLVMConstInt(g->i64, v, 0); }
-
-/* ctx + off as a pointer. */
-static LLVMValueRef ctx_field(Cg *g, LLVMBuilderRef b, size_t off)
+LLVMValueRef jit_cg_ctx_field(Cg *g, LLVMBuilderRef b, size_t off)
 {
-    LLVMValueRef o = ci64(g, off);
+    LLVMValueRef o = jit_cg_i64(g, off);
     return LLVMBuildGEP2(b, g->i8, g->ctx, &o, 1, "");
 }
 
-static LLVMValueRef byte_gep(Cg *g, LLVMValueRef base, LLVMValueRef off)
-{
-    return LLVMBuildGEP2(g->b, g->i8, base, &off, 1, "");
-}
+LLVMBasicBlockRef jit_cg_block(Cg *g, const char *name) { return LLVMAppendBasicBlockInContext(g->c, g->fn, name); }
 
-/* Continue emitting in a block nothing reaches (after a br or ret). */
-static void start_dead(Cg *g)
-{
-    LLVMPositionBuilderAtEnd(g->b, LLVMAppendBasicBlockInContext(g->c, g->fn, "dead"));
-}
-
-static LLVMBasicBlockRef new_block(Cg *g, const char *name)
-{
-    return LLVMAppendBasicBlockInContext(g->c, g->fn, name);
-}
-
-static LLVMValueRef truth(Cg *g, LLVMValueRef v)
-{
-    return LLVMBuildICmp(g->b, LLVMIntNE, v, LLVMConstNull(LLVMTypeOf(v)), "");
-}
-
-static LLVMValueRef bool_i32(Cg *g, LLVMValueRef i1v) { return LLVMBuildZExt(g->b, i1v, g->i32, ""); }
-
-/* Calls an overloaded LLVM intrinsic on type t. */
-static LLVMValueRef intrinsic(Cg *g, const char *name, LLVMTypeRef t, LLVMValueRef *args, unsigned n)
+LLVMValueRef jit_cg_intrinsic(Cg *g, const char *name, LLVMTypeRef t, LLVMValueRef *args, unsigned n)
 {
     unsigned id = LLVMLookupIntrinsicID(name, strlen(name));
     LLVMValueRef f = LLVMGetIntrinsicDeclaration(g->mod, id, &t, 1);
     return LLVMBuildCall2(g->b, LLVMIntrinsicGetType(g->c, id, &t, 1), f, args, n, "");
 }
 
-/* Calls libm's name (double) or namef (float), taking n arguments of type t. */
-static LLVMValueRef libm(Cg *g, const char *name, LLVMTypeRef t, LLVMValueRef *args, unsigned n)
+void *jit_cg_keep(Cg *g, size_t size)
 {
-    char full[32];
-    snprintf(full, sizeof full, "%s%s", name, t == g->f32 ? "f" : "");
-    LLVMTypeRef params[2] = {t, t};
-    LLVMTypeRef ft = LLVMFunctionType(t, params, n, 0);
-    LLVMValueRef f = LLVMGetNamedFunction(g->mod, full);
-    if (!f)
-        f = LLVMAddFunction(g->mod, full, ft);
-    return LLVMBuildCall2(g->b, ft, f, args, n, "");
+    Kept *k = calloc(1, sizeof *k + size);
+    if (!k)
+        return NULL;
+    k->next = g->jk->kept;
+    g->jk->kept = k;
+    return k->data;
 }
 
-/* An f32 rounded to f16 precision. */
-static LLVMValueRef round_f16(Cg *g, LLVMValueRef v)
+/* Continue emitting in a block nothing reaches (after a br or ret). */
+static void start_dead(Cg *g) { LLVMPositionBuilderAtEnd(g->b, jit_cg_block(g, "dead")); }
+
+/* ---- calls into the C runtime (runtime.h) */
+
+static LLVMValueRef const_ptr(Cg *g, const void *p)
 {
-    return LLVMBuildFPExt(g->b, LLVMBuildFPTrunc(g->b, v, g->half, ""), g->f32, "");
+    return LLVMConstIntToPtr(jit_cg_i64(g, (uint64_t)(uintptr_t)p), g->ptr);
 }
 
-/* ---- casts */
-
-static LLVMValueRef cast_value(Cg *g, LLVMValueRef v, IrType from, IrType to)
+/* ctx->rt, loaded once in the entry block. */
+static LLVMValueRef rt_value(Cg *g)
 {
-    if (from == to)
-        return v;
-    bool ff = ir_type_is_float(from), tf = ir_type_is_float(to);
-    LLVMTypeRef rt = reg_type(g, to);
-    if (!ff && !tf) {
-        int fb = ir_type_bits(from), tb = ir_type_bits(to);
-        if (fb == tb)
-            return v;
-        if (fb > tb)
-            return LLVMBuildTrunc(g->b, v, rt, "");
-        return ir_type_is_signed(from) ? LLVMBuildSExt(g->b, v, rt, "") : LLVMBuildZExt(g->b, v, rt, "");
+    if (!g->rt)
+        g->rt = LLVMBuildLoad2(g->eb, g->ptr, jit_cg_ctx_field(g, g->eb, offsetof(JitContext, rt)), "rt");
+    return g->rt;
+}
+
+/* Calls the runtime function name (declared on first use) with b. */
+static LLVMValueRef call_rt(Cg *g, LLVMBuilderRef b, const char *name, LLVMTypeRef ret, LLVMTypeRef *params,
+                            unsigned n, LLVMValueRef *args)
+{
+    LLVMTypeRef ft = LLVMFunctionType(ret, params, n, 0);
+    LLVMValueRef f = LLVMGetNamedFunction(g->mod, name);
+    if (!f) {
+        f = LLVMAddFunction(g->mod, name, ft);
+        LLVMAddAttributeAtIndex(f, LLVMAttributeFunctionIndex,
+                                LLVMCreateEnumAttribute(g->c, LLVMGetEnumAttributeKindForName("nounwind", 8), 0));
+        /* Assertion failures are rare: keep their code out of the hot path. */
+        if (strcmp(name, "jit_rt_assert_fail") == 0)
+            LLVMAddAttributeAtIndex(f, LLVMAttributeFunctionIndex,
+                                    LLVMCreateEnumAttribute(g->c, LLVMGetEnumAttributeKindForName("cold", 4), 0));
     }
-    if (ff && !tf)
-        return ir_type_is_signed(to) ? LLVMBuildFPToSI(g->b, v, rt, "") : LLVMBuildFPToUI(g->b, v, rt, "");
-    LLVMValueRef r;
-    if (!ff)
-        r = ir_type_is_signed(from) ? LLVMBuildSIToFP(g->b, v, rt, "") : LLVMBuildUIToFP(g->b, v, rt, "");
-    else if (reg_type(g, from) == rt)
-        r = v;
+    return LLVMBuildCall2(b, ft, f, args, n, "");
+}
+
+/* The values in an array of u64 slots on the task's stack (runtime.h's encoding):
+ * integers sign- or zero-extended, floats as doubles. NULL pointer when n is 0. */
+static LLVMValueRef value_slots(Cg *g, IrStmt *const *vals, int n)
+{
+    if (n == 0)
+        return LLVMConstNull(g->ptr);
+    LLVMValueRef slots = LLVMBuildAlloca(g->eb, LLVMArrayType(g->i64, (unsigned)n), "slots");
+    for (int i = 0; i < n; i++) {
+        IrType t = vals[i]->type;
+        LLVMValueRef v = jit_cg_val(g, vals[i]);
+        if (t == IR_F16 || t == IR_F32)
+            v = LLVMBuildFPExt(g->b, v, g->f64, "");
+        else if (!ir_type_is_float(t) && ir_type_bits(t) < 64)
+            v = ir_type_is_signed(t) ? LLVMBuildSExt(g->b, v, g->i64, "") : LLVMBuildZExt(g->b, v, g->i64, "");
+        LLVMValueRef at = jit_cg_i64(g, (uint64_t)i);
+        LLVMBuildStore(g->b, v, LLVMBuildGEP2(g->b, g->i64, slots, &at, 1, ""));
+    }
+    return slots;
+}
+
+/* Taichi's printf conversion for a value of type t (%d, %lld, %u, %llu, %f for
+ * f16 / f32, %.12f for f64) merged with a user's format spec in printf's grammar,
+ * [flags][width][.precision][length][conversion], as Taichi 1.7 merges them: the
+ * user's flags and width, the user's precision or else the type's, always the
+ * type's length, and the user's conversion only within the type's group (d i;
+ * o x X u; f F e E a A g G). Writes it to out and its C type to *kind; returns
+ * NULL, or why the spec does not fit. */
+static const char *print_conversion(const char *spec, IrType t, char *out, size_t cap, char *kind)
+{
+    bool fl = ir_type_is_float(t), wide = ir_type_bits(t) == 64;
+    const char *dt_prec = t == IR_F64 ? ".12" : "", *length = fl || !wide ? "" : "ll";
+    char conv = fl ? 'f' : ir_type_is_signed(t) ? 'd' : 'u';
+    *kind = fl ? 'f' : ir_type_is_signed(t) ? (wide ? 'I' : 'i') : (wide ? 'U' : 'u');
+    if (!spec) {
+        snprintf(out, cap, "%%%s%s%c", dt_prec, length, conv);
+        return NULL;
+    }
+    const char *p = spec, *flags = p;
+    while (*p && strchr("-+ #0", *p))
+        p++;
+    int nflags = (int)(p - flags);
+    const char *width = p;
+    while (*p >= '0' && *p <= '9')
+        p++;
+    int nwidth = (int)(p - width);
+    const char *prec = p;
+    if (*p == '.') {
+        p++;
+        if (!(*p >= '0' && *p <= '9'))
+            return "is not a valid printf specifier";
+        while (*p >= '0' && *p <= '9')
+            p++;
+    }
+    int nprec = (int)(p - prec);
+    if (nflags > 8 || nwidth > 5 || nprec > 4)
+        return "asks for too wide a field";
+    if ((p[0] == 'h' && p[1] == 'h') || (p[0] == 'l' && p[1] == 'l'))
+        p += 2;
+    else if (*p && strchr("hljztL", *p))
+        p++;
+    char user = 0;
+    if (*p && strchr("csdioxXufFeEaAgGnp", *p))
+        user = *p++;
+    if (*p)
+        return "is not a valid printf specifier";
+    if (user == 'c' || user == 's' || user == 'n' || user == 'p')
+        return "uses a conversion that is not supported";
+    if (user) {
+        static const char *const groups[] = {"di", "oxXu", "fFeEaAgG"};
+        bool same = false;
+        for (int i = 0; i < 3; i++)
+            same |= strchr(groups[i], user) && strchr(groups[i], conv);
+        if (!same)
+            return "does not match the value's type";
+        conv = user;
+    }
+    if (nprec)
+        snprintf(out, cap, "%%%.*s%.*s%.*s%s%c", nflags, flags, nwidth, width, nprec, prec, length, conv);
     else
-        r = from == IR_F64 ? LLVMBuildFPTrunc(g->b, v, rt, "") : LLVMBuildFPExt(g->b, v, rt, "");
-    return to == IR_F16 ? round_f16(g, r) : r;
+        snprintf(out, cap, "%%%.*s%.*s%s%s%c", nflags, flags, nwidth, width, dt_prec, length, conv);
+    return NULL;
 }
 
-static LLVMValueRef cast_bits(Cg *g, LLVMValueRef v, IrType from, IrType to)
+enum { CONV_CAP = 32 };
+
+/* print: the items, with their strings and conversions, live in the JitKernel;
+ * the values go in slots; jit_rt_print formats and writes the line. */
+static bool emit_print(Cg *g, const IrStmt *s)
 {
-    if (from == IR_F16)
-        v = LLVMBuildFPTrunc(g->b, v, g->half, "");
-    if (to == IR_F16)
-        return LLVMBuildFPExt(g->b, LLVMBuildBitCast(g->b, v, g->half, ""), g->f32, "");
-    return LLVMBuildBitCast(g->b, v, reg_type(g, to), "");
-}
-
-/* ---- unary */
-
-/* Float functions: an LLVM intrinsic, or else a libm function. */
-static const struct {
-    IrUnaryOp op;
-    const char *intrinsic, *libm;
-} float_fns[] = {
-    {IR_UN_sqrt, "llvm.sqrt", NULL},   {IR_UN_sin, "llvm.sin", NULL},
-    {IR_UN_cos, "llvm.cos", NULL},     {IR_UN_exp, "llvm.exp", NULL},
-    {IR_UN_log, "llvm.log", NULL},     {IR_UN_floor, "llvm.floor", NULL},
-    {IR_UN_ceil, "llvm.ceil", NULL},   {IR_UN_tan, NULL, "tan"},
-    {IR_UN_tanh, NULL, "tanh"},        {IR_UN_asin, NULL, "asin"},
-    {IR_UN_acos, NULL, "acos"},
-};
-
-static bool emit_unary(Cg *g, const IrStmt *s)
-{
-    IrType from = s->ops[0]->type;
-    LLVMValueRef x = val(g, s->ops[0]), r = NULL;
-    LLVMTypeRef t = reg_type(g, from);
-    bool fl = ir_type_is_float(from);
-    switch (s->u.unary) {
-    case IR_UN_cast_value: r = cast_value(g, x, from, s->type); break;
-    case IR_UN_cast_bits: r = cast_bits(g, x, from, s->type); break;
-    case IR_UN_neg: r = fl ? LLVMBuildFNeg(g->b, x, "") : LLVMBuildNeg(g->b, x, ""); break;
-    case IR_UN_bit_not: r = LLVMBuildNot(g->b, x, ""); break;
-    case IR_UN_logic_not:
-        r = bool_i32(g, LLVMBuildICmp(g->b, LLVMIntEQ, x, LLVMConstNull(t), ""));
-        break;
-    case IR_UN_abs:
-        if (fl)
-            r = intrinsic(g, "llvm.fabs", t, &x, 1);
-        else if (!ir_type_is_signed(from))
-            r = x;
-        else
-            r = LLVMBuildSelect(g->b, LLVMBuildICmp(g->b, LLVMIntSLT, x, LLVMConstNull(t), ""),
-                                LLVMBuildNeg(g->b, x, ""), x, "");
-        break;
-    default:
-        for (size_t i = 0; i < sizeof float_fns / sizeof float_fns[0]; i++)
-            if (float_fns[i].op == s->u.unary)
-                r = float_fns[i].intrinsic ? intrinsic(g, float_fns[i].intrinsic, t, &x, 1)
-                                           : libm(g, float_fns[i].libm, t, &x, 1);
-        if (!r)
-            return cg_fail(g, s, "unary %s is not supported yet", ir_unary_op_name(s->u.unary));
+    int n = s->u.print.nitems;
+    size_t bytes = (size_t)n * sizeof(JitPrintItem);
+    for (int i = 0; i < n; i++)
+        bytes += s->u.print.items[i].str ? s->u.print.items[i].len + 1 : CONV_CAP;
+    JitPrintItem *items = jit_cg_keep(g, bytes);
+    if (!items)
+        return jit_cg_fail(g, s, "out of memory");
+    char *text = (char *)(items + n);
+    int v = 0;
+    for (int i = 0; i < n; i++) {
+        const IrPrintItem *it = &s->u.print.items[i];
+        if (it->str) {
+            memcpy(text, it->str, it->len);
+            items[i] = (JitPrintItem){text, it->len, 's'};
+            text += it->len + 1;
+            continue;
+        }
+        if (v >= s->nops)
+            return jit_cg_fail(g, s, "has more value items than operands");
+        char kind;
+        const char *why = print_conversion(it->fmt, s->ops[v]->type, text, CONV_CAP, &kind);
+        if (why)
+            return jit_cg_fail(g, s, "format '%s' %s (%s)", it->fmt, why, ir_type_name(s->ops[v]->type));
+        items[i] = (JitPrintItem){text, strlen(text), kind};
+        text += CONV_CAP;
+        v++;
     }
-    g->vals[s->id] = r;
+    LLVMValueRef args[4] = {rt_value(g), const_ptr(g, items), LLVMConstInt(g->i32, (unsigned)n, 0),
+                            value_slots(g, s->ops, s->nops)};
+    call_rt(g, g->b, "jit_rt_print", g->vd, (LLVMTypeRef[]){g->ptr, g->ptr, g->i32, g->ptr}, 4, args);
     return true;
 }
 
-/* ---- binary */
-
-/* Integer division that never traps: a zero divisor gives a (unspecified) value
- * instead of SIGFPE, and MIN / -1 wraps. *q and *r get a / b and a % b truncated. */
-static void int_divrem(Cg *g, LLVMValueRef a, LLVMValueRef b, bool sgn, LLVMValueRef *q, LLVMValueRef *r)
+/* assert: when the condition is 0, report the message and its values, then
+ * leave the task through its exit block (the chunk stops: an index check that
+ * failed must not reach the access it guards). */
+static bool emit_assert(Cg *g, const IrStmt *s)
 {
-    LLVMTypeRef t = LLVMTypeOf(a);
-    LLVMValueRef one = LLVMConstInt(t, 1, 0);
-    LLVMValueRef bad = LLVMBuildICmp(g->b, LLVMIntEQ, b, LLVMConstNull(t), "");
-    LLVMValueRef minus1 = NULL;
-    if (sgn) {
-        minus1 = LLVMBuildICmp(g->b, LLVMIntEQ, b, LLVMConstAllOnes(t), "");
-        bad = LLVMBuildOr(g->b, bad, minus1, "");
+    const char *text = s->u.text ? s->u.text : "";
+    int nargs = s->nops - 1;
+    size_t len = strlen(text);
+    char *msg = jit_cg_keep(g, len + 1 + (size_t)nargs + 1);
+    if (!msg)
+        return jit_cg_fail(g, s, "out of memory");
+    memcpy(msg, text, len);
+    char *kinds = msg + len + 1;
+    for (int i = 0; i < nargs; i++) {
+        IrType t = s->ops[i + 1]->type;
+        kinds[i] = t == IR_F64 ? 'F' : ir_type_is_float(t) ? 'f' : ir_type_is_signed(t) ? 'i' : 'u';
     }
-    LLVMValueRef d = LLVMBuildSelect(g->b, bad, one, b, "");
-    if (q) {
-        *q = sgn ? LLVMBuildSDiv(g->b, a, d, "") : LLVMBuildUDiv(g->b, a, d, "");
-        if (sgn)
-            *q = LLVMBuildSelect(g->b, minus1, LLVMBuildNeg(g->b, a, ""), *q, "");
-    }
-    if (r)
-        *r = sgn ? LLVMBuildSRem(g->b, a, d, "") : LLVMBuildURem(g->b, a, d, "");
-}
-
-/* Python's // and % on signed integers: when the remainder is nonzero and its
- * sign differs from the divisor's, the quotient is one less and the remainder
- * gains the divisor. */
-static LLVMValueRef int_floor_divmod(Cg *g, LLVMValueRef a, LLVMValueRef b, bool want_mod)
-{
-    LLVMValueRef q, r;
-    int_divrem(g, a, b, true, &q, &r);
-    LLVMTypeRef t = LLVMTypeOf(a);
-    LLVMValueRef zero = LLVMConstNull(t);
-    LLVMValueRef nz = LLVMBuildICmp(g->b, LLVMIntNE, r, zero, "");
-    LLVMValueRef signs = LLVMBuildICmp(g->b, LLVMIntSLT, LLVMBuildXor(g->b, r, b, ""), zero, "");
-    LLVMValueRef fix = LLVMBuildAnd(g->b, nz, signs, "");
-    if (want_mod)
-        return LLVMBuildSelect(g->b, fix, LLVMBuildAdd(g->b, r, b, ""), r, "");
-    return LLVMBuildSelect(g->b, fix, LLVMBuildSub(g->b, q, LLVMConstInt(t, 1, 0), ""), q, "");
-}
-
-static LLVMValueRef cmp(Cg *g, IrBinaryOp op, LLVMValueRef a, LLVMValueRef b, IrType t)
-{
-    static const LLVMRealPredicate fp[] = {LLVMRealOLT, LLVMRealOLE, LLVMRealOGT,
-                                           LLVMRealOGE, LLVMRealOEQ, LLVMRealUNE};
-    static const LLVMIntPredicate sp[] = {LLVMIntSLT, LLVMIntSLE, LLVMIntSGT,
-                                          LLVMIntSGE, LLVMIntEQ,  LLVMIntNE};
-    static const LLVMIntPredicate up[] = {LLVMIntULT, LLVMIntULE, LLVMIntUGT,
-                                          LLVMIntUGE, LLVMIntEQ,  LLVMIntNE};
-    int i = (int)op - (int)IR_BIN_cmp_lt;
-    if (ir_type_is_float(t))
-        return LLVMBuildFCmp(g->b, fp[i], a, b, "");
-    return LLVMBuildICmp(g->b, ir_type_is_signed(t) ? sp[i] : up[i], a, b, "");
-}
-
-static bool emit_binary(Cg *g, const IrStmt *s)
-{
-    IrType t = s->ops[0]->type;
-    LLVMValueRef a = val(g, s->ops[0]), b = val(g, s->ops[1]), r = NULL;
-    LLVMTypeRef lt = reg_type(g, t);
-    bool fl = ir_type_is_float(t), sgn = ir_type_is_signed(t);
-    LLVMBuilderRef bd = g->b;
-    switch (s->u.binary) {
-    case IR_BIN_add: r = fl ? LLVMBuildFAdd(bd, a, b, "") : LLVMBuildAdd(bd, a, b, ""); break;
-    case IR_BIN_sub: r = fl ? LLVMBuildFSub(bd, a, b, "") : LLVMBuildSub(bd, a, b, ""); break;
-    case IR_BIN_mul: r = fl ? LLVMBuildFMul(bd, a, b, "") : LLVMBuildMul(bd, a, b, ""); break;
-    case IR_BIN_truediv: r = LLVMBuildFDiv(bd, a, b, ""); break;
-    case IR_BIN_div:
-        if (fl)
-            r = LLVMBuildFDiv(bd, a, b, "");
-        else
-            int_divrem(g, a, b, sgn, &r, NULL);
-        break;
-    case IR_BIN_floordiv:
-        if (fl) {
-            LLVMValueRef q = LLVMBuildFDiv(bd, a, b, "");
-            r = intrinsic(g, "llvm.floor", lt, &q, 1);
-        } else if (sgn) {
-            r = int_floor_divmod(g, a, b, false);
-        } else {
-            int_divrem(g, a, b, false, &r, NULL);
-        }
-        break;
-    case IR_BIN_mod:
-        if (fl) {   /* a - floor(a / b) * b, as Taichi */
-            LLVMValueRef q = LLVMBuildFDiv(bd, a, b, "");
-            q = intrinsic(g, "llvm.floor", lt, &q, 1);
-            r = LLVMBuildFSub(bd, a, LLVMBuildFMul(bd, q, b, ""), "");
-        } else if (sgn) {
-            r = int_floor_divmod(g, a, b, true);
-        } else {
-            int_divrem(g, a, b, false, NULL, &r);
-        }
-        break;
-    case IR_BIN_min:
-    case IR_BIN_max: {
-        bool mx = s->u.binary == IR_BIN_max;
-        LLVMValueRef ab[2] = {a, b};
-        if (fl)
-            r = intrinsic(g, mx ? "llvm.maxnum" : "llvm.minnum", lt, ab, 2);
-        else
-            r = intrinsic(g, mx ? (sgn ? "llvm.smax" : "llvm.umax") : (sgn ? "llvm.smin" : "llvm.umin"),
-                          lt, ab, 2);
-        break;
-    }
-    case IR_BIN_bit_and: r = LLVMBuildAnd(bd, a, b, ""); break;
-    case IR_BIN_bit_or: r = LLVMBuildOr(bd, a, b, ""); break;
-    case IR_BIN_bit_xor: r = LLVMBuildXor(bd, a, b, ""); break;
-    case IR_BIN_bit_shl:
-    case IR_BIN_bit_shr:
-    case IR_BIN_bit_sar: {
-        /* The count taken modulo the width, as x86 does: never poison. */
-        LLVMValueRef n = LLVMBuildAnd(bd, b, LLVMConstInt(lt, (unsigned)ir_type_bits(t) - 1, 0), "");
-        r = s->u.binary == IR_BIN_bit_shl   ? LLVMBuildShl(bd, a, n, "")
-            : s->u.binary == IR_BIN_bit_shr ? LLVMBuildLShr(bd, a, n, "")
-                                            : LLVMBuildAShr(bd, a, n, "");
-        break;
-    }
-    case IR_BIN_cmp_lt: case IR_BIN_cmp_le: case IR_BIN_cmp_gt:
-    case IR_BIN_cmp_ge: case IR_BIN_cmp_eq: case IR_BIN_cmp_ne:
-        r = bool_i32(g, cmp(g, s->u.binary, a, b, t));
-        break;
-    case IR_BIN_logical_or: r = bool_i32(g, LLVMBuildOr(bd, truth(g, a), truth(g, b), "")); break;
-    case IR_BIN_logical_and: r = bool_i32(g, LLVMBuildAnd(bd, truth(g, a), truth(g, b), "")); break;
-    case IR_BIN_atan2: {
-        LLVMValueRef ab[2] = {a, b};
-        r = libm(g, "atan2", lt, ab, 2);
-        break;
-    }
-    case IR_BIN_pow:
-        if (!fl)
-            return cg_fail(g, s, "pow on integers is not supported yet");
-        r = intrinsic(g, "llvm.pow", lt, (LLVMValueRef[]){a, b}, 2);
-        break;
-    default:
-        return cg_fail(g, s, "binary %s is not supported", ir_binary_op_name(s->u.binary));
-    }
-    if (fl && t == IR_F16 && LLVMTypeOf(r) == g->f32)
-        r = round_f16(g, r);
-    g->vals[s->id] = r;
+    LLVMBasicBlockRef fail = jit_cg_block(g, "assert.fail"), ok = jit_cg_block(g, "assert.ok");
+    LLVMBuildCondBr(g->b, jit_cg_truth(g, jit_cg_val(g, s->ops[0])), ok, fail);
+    LLVMPositionBuilderAtEnd(g->b, fail);
+    LLVMValueRef args[4] = {rt_value(g), const_ptr(g, msg), const_ptr(g, kinds), value_slots(g, s->ops + 1, nargs)};
+    call_rt(g, g->b, "jit_rt_assert_fail", g->vd, (LLVMTypeRef[]){g->ptr, g->ptr, g->ptr, g->ptr}, 4, args);
+    LLVMBuildBr(g->b, g->exit);
+    LLVMPositionBuilderAtEnd(g->b, ok);
     return true;
 }
 
-/* ---- memory */
-
-/* The base of tree `id`'s buffer, loaded once in the entry block. */
-static LLVMValueRef tree_base(Cg *g, int id)
+/* rand: the thread's generator state is fetched in the entry block, kept in a
+ * register while the task runs (a loop of draws needs no memory traffic) and
+ * stored back in the exit block. Each draw advances it by JIT_RAND_STEP and
+ * scrambles it with jit_rt_rand_mix's arithmetic. Floats take the top bits:
+ * uniform multiples of 2^-24 (f32), 2^-53 (f64) or 2^-11 (f16) in [0, 1). */
+static bool emit_rand(Cg *g, const IrStmt *s)
 {
-    if (id >= g->nroots) {
-        int n = id + 8;
-        LLVMValueRef *r = realloc(g->roots, (size_t)n * sizeof *r);
-        if (!r)
-            return NULL;
-        memset(r + g->nroots, 0, (size_t)(n - g->nroots) * sizeof *r);
-        g->roots = r;
-        g->nroots = n;
+    if (!g->rand_var) {
+        LLVMValueRef args[2] = {rt_value(g), g->thread};
+        g->rand_home = call_rt(g, g->eb, "jit_rt_rand_state", g->ptr, (LLVMTypeRef[]){g->ptr, g->i32}, 2, args);
+        g->rand_var = LLVMBuildAlloca(g->eb, g->i64, "rand");
+        LLVMBuildStore(g->eb, LLVMBuildLoad2(g->eb, g->i64, g->rand_home, ""), g->rand_var);
     }
-    if (!g->roots[id]) {
-        LLVMValueRef table = LLVMBuildLoad2(g->eb, g->ptr, ctx_field(g, g->eb, offsetof(JitContext, roots)), "roots");
-        LLVMValueRef o = ci64(g, (uint64_t)id * sizeof(void *));
-        LLVMValueRef at = LLVMBuildGEP2(g->eb, g->i8, table, &o, 1, "");
-        g->roots[id] = LLVMBuildLoad2(g->eb, g->ptr, at, "tree");
+    LLVMBuilderRef b = g->b;
+    LLVMValueRef z = LLVMBuildAdd(b, LLVMBuildLoad2(b, g->i64, g->rand_var, ""), jit_cg_i64(g, JIT_RAND_STEP), "");
+    LLVMBuildStore(b, z, g->rand_var);
+    static const uint64_t mul[2] = {UINT64_C(0xbf58476d1ce4e5b9), UINT64_C(0x94d049bb133111eb)};
+    static const unsigned shift[3] = {30, 27, 31};
+    for (int i = 0; i < 3; i++) {
+        z = LLVMBuildXor(b, z, LLVMBuildLShr(b, z, jit_cg_i64(g, shift[i]), ""), "");
+        if (i < 2)
+            z = LLVMBuildMul(b, z, jit_cg_i64(g, mul[i]), "");
     }
-    return g->roots[id];
-}
-
-/* The element address: ir/snode.h's formula with the layout's constants folded
- * in. A level's digit needs no division where the divisor is 1 and no remainder
- * at the index's outermost level (an in-bounds index is already below it). */
-static bool emit_global_ptr(Cg *g, const IrStmt *s)
-{
-    const IrSNodeNode *p = (const IrSNodeNode *)s->u.ptr.snode;
-    if (p->kind != IR_SNODE_PLACE || !p->tree || !p->tree->materialized)
-        return cg_fail(g, s, "%s is not a place of a materialized tree", p->ir.name);
-    LLVMValueRef phys[IR_SNODE_MAX_INDICES] = {0};
-    for (int k = 0; k < s->nops; k++)
-        phys[p->physical_index_position[k]] = LLVMBuildSExt(g->b, val(g, s->ops[k]), g->i64, "");
-    uint64_t konst = p->offset;
-    LLVMValueRef off = NULL;
-    for (int l = 0; l < p->num_levels; l++) {
-        const IrSNodeLevel *L = &p->levels[l];
-        konst += L->offset;
-        LLVMValueRef c = NULL;
-        for (int a = 0; a < L->num_axes; a++) {
-            int pi = L->axes[a];
-            LLVMValueRef d = phys[pi];
-            if (!d)
-                return cg_fail(g, s, "%s has no index for axis %d", p->ir.name, pi);
-            if (L->divisors[a] != 1)
-                d = LLVMBuildUDiv(g->b, d, ci64(g, (uint64_t)L->divisors[a]), "");
-            if (L->divisors[a] * L->extents[a] != p->shape[pi])
-                d = LLVMBuildURem(g->b, d, ci64(g, (uint64_t)L->extents[a]), "");
-            c = c ? LLVMBuildAdd(g->b, LLVMBuildMul(g->b, c, ci64(g, (uint64_t)L->extents[a]), ""), d, "") : d;
-        }
-        if (c) {
-            LLVMValueRef term = LLVMBuildMul(g->b, c, ci64(g, L->cell_size), "");
-            off = off ? LLVMBuildAdd(g->b, off, term, "") : term;
-        }
-    }
-    off = off ? LLVMBuildAdd(g->b, off, ci64(g, konst), "") : ci64(g, konst);
-    LLVMValueRef base = tree_base(g, p->tree->id);
-    if (!base)
-        return cg_fail(g, s, "out of memory");
-    g->vals[s->id] = byte_gep(g, base, off);
-    return true;
-}
-
-static bool emit_global_tmp(Cg *g, const IrStmt *s)
-{
-    if (!g->tmps)
-        g->tmps = LLVMBuildLoad2(g->eb, g->ptr, ctx_field(g, g->eb, offsetof(JitContext, tmps)), "tmps");
-    size_t end = s->u.tmp_offset + (size_t)ir_type_bits(ir_pointee(s->type)) / 8;
-    if (end > g->tmp_size)
-        g->tmp_size = end;
-    g->vals[s->id] = byte_gep(g, g->tmps, ci64(g, s->u.tmp_offset));
-    return true;
-}
-
-static bool emit_atomic(Cg *g, const IrStmt *s)
-{
     IrType t = s->type;
-    bool fl = ir_type_is_float(t), sgn = ir_type_is_signed(t);
-    if (t == IR_F16)
-        return cg_fail(g, s, "atomics on f16 are not supported");
-    LLVMAtomicRMWBinOp op;
-    switch (s->u.atomic) {
-    case IR_ATOMIC_add: op = fl ? LLVMAtomicRMWBinOpFAdd : LLVMAtomicRMWBinOpAdd; break;
-    case IR_ATOMIC_sub: op = fl ? LLVMAtomicRMWBinOpFSub : LLVMAtomicRMWBinOpSub; break;
-    case IR_ATOMIC_max:
-        op = fl ? LLVMAtomicRMWBinOpFMax : sgn ? LLVMAtomicRMWBinOpMax : LLVMAtomicRMWBinOpUMax;
-        break;
-    case IR_ATOMIC_min:
-        op = fl ? LLVMAtomicRMWBinOpFMin : sgn ? LLVMAtomicRMWBinOpMin : LLVMAtomicRMWBinOpUMin;
-        break;
-    case IR_ATOMIC_bit_and: op = LLVMAtomicRMWBinOpAnd; break;
-    case IR_ATOMIC_bit_or: op = LLVMAtomicRMWBinOpOr; break;
-    case IR_ATOMIC_bit_xor: op = LLVMAtomicRMWBinOpXor; break;
-    default:
-        return cg_fail(g, s, "atomic %s is not supported yet", ir_atomic_op_name(s->u.atomic));
+    LLVMValueRef r;
+    if (ir_type_is_float(t)) {
+        int keep = t == IR_F64 ? 53 : t == IR_F32 ? 24 : 11;
+        LLVMTypeRef ft = jit_cg_reg_type(g, t);
+        r = LLVMBuildUIToFP(b, LLVMBuildLShr(b, z, jit_cg_i64(g, (uint64_t)(64 - keep)), ""), ft, "");
+        r = LLVMBuildFMul(b, r, LLVMConstReal(ft, 1.0 / (double)(UINT64_C(1) << keep)), "");
+    } else if (ir_type_bits(t) < 64) {
+        r = LLVMBuildTrunc(b, LLVMBuildLShr(b, z, jit_cg_i64(g, 32), ""), jit_cg_reg_type(g, t), "");
+    } else {
+        r = z;
     }
-    g->vals[s->id] = LLVMBuildAtomicRMW(g->b, op, val(g, s->ops[0]), val(g, s->ops[1]),
-                                        LLVMAtomicOrderingSequentiallyConsistent, 0);
+    g->vals[s->id] = r;
     return true;
 }
 
-static LLVMValueRef load_mem(Cg *g, const IrStmt *ptr)
-{
-    IrType t = ir_pointee(ptr->type);
-    LLVMValueRef v = LLVMBuildLoad2(g->b, mem_type(g, t), val(g, ptr), "");
-    return t == IR_F16 ? LLVMBuildFPExt(g->b, v, g->f32, "") : v;
-}
-
-static void store_mem(Cg *g, const IrStmt *ptr, LLVMValueRef v)
-{
-    if (ir_pointee(ptr->type) == IR_F16)
-        v = LLVMBuildFPTrunc(g->b, v, g->half, "");
-    LLVMBuildStore(g->b, v, val(g, ptr));
-}
+/* ---- statements */
 
 /* Arguments are read once, in the entry block. */
 static void emit_arg_load(Cg *g, const IrStmt *s)
 {
-    LLVMValueRef at = ctx_field(g, g->eb, offsetof(JitContext, args) + 8 * (size_t)s->u.arg);
+    LLVMValueRef at = jit_cg_ctx_field(g, g->eb, offsetof(JitContext, args) + 8 * (size_t)s->u.arg);
     IrType t = s->type;
     if (ir_type_is_float(t)) {
-        g->vals[s->id] = LLVMBuildLoad2(g->eb, reg_type(g, t), at, "arg");
+        g->vals[s->id] = LLVMBuildLoad2(g->eb, jit_cg_reg_type(g, t), at, "arg");
         return;
     }
     LLVMValueRef v = LLVMBuildLoad2(g->eb, g->i64, at, "arg");
-    g->vals[s->id] = ir_type_bits(t) < 64 ? LLVMBuildTrunc(g->eb, v, reg_type(g, t), "") : v;
+    g->vals[s->id] = ir_type_bits(t) < 64 ? LLVMBuildTrunc(g->eb, v, jit_cg_reg_type(g, t), "") : v;
 }
 
 static bool emit_return(Cg *g, const IrStmt *s)
 {
     if (g->task->u.task.type != IR_TASK_serial)
-        return cg_fail(g, s, "return outside a serial task");
+        return jit_cg_fail(g, s, "return outside a serial task");
     for (int i = 0; i < s->nops; i++) {
         IrType t = s->ops[i]->type;
-        LLVMValueRef v = val(g, s->ops[i]);
+        LLVMValueRef v = jit_cg_val(g, s->ops[i]);
         if (!ir_type_is_float(t) && ir_type_bits(t) < 64)
             v = ir_type_is_signed(t) ? LLVMBuildSExt(g->b, v, g->i64, "") : LLVMBuildZExt(g->b, v, g->i64, "");
-        LLVMBuildStore(g->b, v, ctx_field(g, g->b, offsetof(JitContext, rets) + 8 * (size_t)i));
+        LLVMBuildStore(g->b, v, jit_cg_ctx_field(g, g->b, offsetof(JitContext, rets) + 8 * (size_t)i));
     }
-    LLVMBuildRetVoid(g->b);
+    LLVMBuildBr(g->b, g->exit);
     start_dead(g);
     return true;
 }
@@ -571,7 +395,7 @@ static CgLoop *find_loop(Cg *g, const IrStmt *s)
     for (int i = g->nloops - 1; i >= 0; i--)
         if (!s->loop || g->loops[i].loop == s->loop)
             return &g->loops[i];
-    cg_fail(g, s, "refers to no enclosing loop");
+    jit_cg_fail(g, s, "refers to no enclosing loop");
     return NULL;
 }
 
@@ -579,15 +403,15 @@ static bool push_loop(Cg *g, const IrStmt *loop, LLVMBasicBlockRef cont, LLVMBas
                       LLVMValueRef index)
 {
     if (g->nloops == CG_MAX_LOOPS)
-        return cg_fail(g, loop, "loops nested deeper than %d", CG_MAX_LOOPS);
+        return jit_cg_fail(g, loop, "loops nested deeper than %d", CG_MAX_LOOPS);
     g->loops[g->nloops++] = (CgLoop){loop, cont, brk, index};
     return true;
 }
 
 static bool emit_if(Cg *g, const IrStmt *s)
 {
-    LLVMBasicBlockRef then = new_block(g, "then"), els = new_block(g, "else"), join = new_block(g, "endif");
-    LLVMBuildCondBr(g->b, truth(g, val(g, s->ops[0])), then, els);
+    LLVMBasicBlockRef then = jit_cg_block(g, "then"), els = jit_cg_block(g, "else"), join = jit_cg_block(g, "endif");
+    LLVMBuildCondBr(g->b, jit_cg_truth(g, jit_cg_val(g, s->ops[0])), then, els);
     LLVMPositionBuilderAtEnd(g->b, then);
     if (!emit_block(g, s->blocks[IR_THEN]))
         return false;
@@ -602,7 +426,7 @@ static bool emit_if(Cg *g, const IrStmt *s)
 
 static bool emit_while(Cg *g, const IrStmt *s)
 {
-    LLVMBasicBlockRef body = new_block(g, "while"), exit = new_block(g, "endwhile");
+    LLVMBasicBlockRef body = jit_cg_block(g, "while"), exit = jit_cg_block(g, "endwhile");
     LLVMBuildBr(g->b, body);
     LLVMPositionBuilderAtEnd(g->b, body);
     if (!push_loop(g, s, body, exit, NULL) || !emit_block(g, s->blocks[IR_BODY]))
@@ -613,6 +437,22 @@ static bool emit_while(Cg *g, const IrStmt *s)
     return true;
 }
 
+/* Loop metadata llvm.loop.vectorize.enable on a loop's back edge: the user-level
+ * permission (like #pragma clang loop vectorize(enable)) under which the
+ * vectorizer may reorder a float reduction. The loop id refers to itself, so it
+ * is built around a temporary node. */
+static void allow_reordering(Cg *g, LLVMValueRef backedge)
+{
+    static const char key[] = "llvm.loop.vectorize.enable";
+    LLVMMetadataRef enable[2] = {LLVMMDStringInContext2(g->c, key, sizeof key - 1),
+                                 LLVMValueAsMetadata(LLVMConstInt(g->i1, 1, 0))};
+    LLVMMetadataRef self = LLVMTemporaryMDNode(g->c, NULL, 0);
+    LLVMMetadataRef ops[2] = {self, LLVMMDNodeInContext2(g->c, enable, 2)};
+    LLVMMetadataRef id = LLVMMDNodeInContext2(g->c, ops, 2);
+    LLVMMetadataReplaceAllUsesWith(self, id);
+    LLVMSetMetadata(backedge, LLVMGetMDKindIDInContext(g->c, "llvm.loop", 9), LLVMMetadataAsValue(g->c, id));
+}
+
 /* for i in [begin, end) (reversed: end-1 down to begin) over a counter in an
  * alloca of type t, which mem2reg turns into a phi; the body sees the counter,
  * truncated to i32, as the loop's index. */
@@ -621,8 +461,8 @@ static bool emit_counted_loop(Cg *g, const IrStmt *loop, const IrBlock *body_blk
 {
     LLVMValueRef ctr = LLVMBuildAlloca(g->eb, t, "i");
     LLVMBuildStore(g->b, reversed ? end : begin, ctr);
-    LLVMBasicBlockRef head = new_block(g, "for"), body = new_block(g, "body"),
-                      latch = new_block(g, "next"), exit = new_block(g, "endfor");
+    LLVMBasicBlockRef head = jit_cg_block(g, "for"), body = jit_cg_block(g, "body"),
+                      latch = jit_cg_block(g, "next"), exit = jit_cg_block(g, "endfor");
     LLVMBuildBr(g->b, head);
 
     LLVMPositionBuilderAtEnd(g->b, head);
@@ -648,7 +488,9 @@ static bool emit_counted_loop(Cg *g, const IrStmt *loop, const IrBlock *body_blk
     LLVMPositionBuilderAtEnd(g->b, latch);
     LLVMValueRef cur = LLVMBuildLoad2(g->b, t, ctr, "");
     LLVMBuildStore(g->b, reversed ? LLVMBuildNSWSub(g->b, cur, one, "") : LLVMBuildNSWAdd(g->b, cur, one, ""), ctr);
-    LLVMBuildBr(g->b, head);
+    LLVMValueRef back = LLVMBuildBr(g->b, head);
+    if (g->reorder[loop->id])
+        allow_reordering(g, back);
     LLVMPositionBuilderAtEnd(g->b, exit);
     return true;
 }
@@ -656,54 +498,55 @@ static bool emit_counted_loop(Cg *g, const IrStmt *loop, const IrBlock *body_blk
 static bool emit_stmt(Cg *g, const IrStmt *s)
 {
     if (s->id < 0 || s->id >= g->nids)
-        return cg_fail(g, s, "has an id beyond the kernel's count");
+        return jit_cg_fail(g, s, "has an id beyond the kernel's count");
     switch (s->kind) {
     case IR_CONST: {
-        LLVMTypeRef t = reg_type(g, s->type);
+        LLVMTypeRef t = jit_cg_reg_type(g, s->type);
         g->vals[s->id] = ir_type_is_float(s->type) ? LLVMConstReal(t, s->u.val.f)
                                                    : LLVMConstInt(t, s->u.val.u, 0);
         return true;
     }
     case IR_ARG_LOAD: emit_arg_load(g, s); return true;
-    case IR_UNARY: return emit_unary(g, s);
-    case IR_BINARY: return emit_binary(g, s);
+    case IR_RAND: return emit_rand(g, s);
+    case IR_UNARY: return jit_cg_unary(g, s);
+    case IR_BINARY: return jit_cg_binary(g, s);
     case IR_SELECT:
-        g->vals[s->id] = LLVMBuildSelect(g->b, truth(g, val(g, s->ops[0])), val(g, s->ops[1]),
-                                         val(g, s->ops[2]), "");
+        g->vals[s->id] = LLVMBuildSelect(g->b, jit_cg_truth(g, jit_cg_val(g, s->ops[0])), jit_cg_val(g, s->ops[1]),
+                                         jit_cg_val(g, s->ops[2]), "");
         return true;
     case IR_ALLOCA: {
-        LLVMTypeRef t = reg_type(g, ir_pointee(s->type));
+        LLVMTypeRef t = jit_cg_reg_type(g, ir_pointee(s->type));
         g->vals[s->id] = LLVMBuildAlloca(g->eb, t, "var");
         LLVMBuildStore(g->b, LLVMConstNull(t), g->vals[s->id]);   /* Taichi zero-fills locals */
         return true;
     }
     case IR_LOCAL_LOAD:
-        g->vals[s->id] = LLVMBuildLoad2(g->b, reg_type(g, s->type), val(g, s->ops[0]), "");
+        g->vals[s->id] = LLVMBuildLoad2(g->b, jit_cg_reg_type(g, s->type), jit_cg_val(g, s->ops[0]), "");
         return true;
-    case IR_LOCAL_STORE: LLVMBuildStore(g->b, val(g, s->ops[1]), val(g, s->ops[0])); return true;
-    case IR_GLOBAL_PTR: return emit_global_ptr(g, s);
-    case IR_GLOBAL_TMP: return emit_global_tmp(g, s);
-    case IR_GLOBAL_LOAD: g->vals[s->id] = load_mem(g, s->ops[0]); return true;
-    case IR_GLOBAL_STORE: store_mem(g, s->ops[0], val(g, s->ops[1])); return true;
-    case IR_ATOMIC_OP: return emit_atomic(g, s);
+    case IR_LOCAL_STORE: LLVMBuildStore(g->b, jit_cg_val(g, s->ops[1]), jit_cg_val(g, s->ops[0])); return true;
+    case IR_GLOBAL_PTR: return jit_cg_global_ptr(g, s);
+    case IR_GLOBAL_TMP: return jit_cg_global_tmp(g, s);
+    case IR_GLOBAL_LOAD: g->vals[s->id] = jit_cg_load(g, s->ops[0]); return true;
+    case IR_GLOBAL_STORE: jit_cg_store(g, s->ops[0], jit_cg_val(g, s->ops[1])); return true;
+    case IR_ATOMIC_OP: return jit_cg_atomic(g, s);
     case IR_LOOP_INDEX: {
         CgLoop *l = find_loop(g, s);
         if (!l || !l->index)
-            return cg_fail(g, s, "reads the index of a loop that has none");
+            return jit_cg_fail(g, s, "reads the index of a loop that has none");
         g->vals[s->id] = l->index;
         return true;
     }
     case IR_IF: return emit_if(g, s);
     case IR_WHILE: return emit_while(g, s);
     case IR_RANGE_FOR:
-        return emit_counted_loop(g, s, s->blocks[IR_BODY], g->i32, val(g, s->ops[0]), val(g, s->ops[1]),
-                                 s->u.range.reversed);
+        return emit_counted_loop(g, s, s->blocks[IR_BODY], g->i32, jit_cg_val(g, s->ops[0]),
+                                 jit_cg_val(g, s->ops[1]), s->u.range.reversed);
     case IR_WHILE_CONTROL: {
         CgLoop *l = find_loop(g, s);
         if (!l)
             return false;
-        LLVMBasicBlockRef go = new_block(g, "go");
-        LLVMBuildCondBr(g->b, truth(g, val(g, s->ops[0])), go, l->brk);
+        LLVMBasicBlockRef go = jit_cg_block(g, "go");
+        LLVMBuildCondBr(g->b, jit_cg_truth(g, jit_cg_val(g, s->ops[0])), go, l->brk);
         LLVMPositionBuilderAtEnd(g->b, go);
         return true;
     }
@@ -714,14 +557,16 @@ static bool emit_stmt(Cg *g, const IrStmt *s)
             return false;
         LLVMBasicBlockRef to = s->kind == IR_CONTINUE ? l->cont : l->brk;
         if (!to)
-            return cg_fail(g, s, "leaves a parallel loop");
+            return jit_cg_fail(g, s, "leaves a parallel loop");
         LLVMBuildBr(g->b, to);
         start_dead(g);
         return true;
     }
     case IR_RETURN: return emit_return(g, s);
+    case IR_PRINT: return emit_print(g, s);
+    case IR_ASSERT: return emit_assert(g, s);
     default:
-        return cg_fail(g, s, "%s is not supported yet", ir_kind_name(s->kind));
+        return jit_cg_fail(g, s, "%s is not supported yet", ir_kind_name(s->kind));
     }
 }
 
@@ -733,30 +578,49 @@ static bool emit_block(Cg *g, const IrBlock *blk)
     return true;
 }
 
-/* void name(JitContext *ctx, i64 begin, i64 end) for task t. */
+static void add_fn_attr(Cg *g, LLVMValueRef f, unsigned index, const char *name)
+{
+    unsigned kind = LLVMGetEnumAttributeKindForName(name, strlen(name));
+    LLVMAddAttributeAtIndex(f, index, LLVMCreateEnumAttribute(g->c, kind, 0));
+}
+
+/* void name(JitContext *ctx, i64 begin, i64 end, i32 thread) for task t: the
+ * entry block (hoisted loads, allocas, accumulators) falls into the body, and
+ * every way out goes through the exit block, which combines the thread-local
+ * reductions and stores the random state back. */
 static bool emit_task(Cg *g, const IrStmt *t, const char *name)
 {
-    LLVMTypeRef params[3] = {g->ptr, g->i64, g->i64};
-    g->fn = LLVMAddFunction(g->mod, name, LLVMFunctionType(g->vd, params, 3, 0));
-    unsigned noalias = LLVMGetEnumAttributeKindForName("noalias", 7);
-    LLVMAddAttributeAtIndex(g->fn, 1, LLVMCreateEnumAttribute(g->c, noalias, 0));
+    LLVMTypeRef params[4] = {g->ptr, g->i64, g->i64, g->i32};
+    g->fn = LLVMAddFunction(g->mod, name, LLVMFunctionType(g->vd, params, 4, 0));
+    add_fn_attr(g, g->fn, 1, "noalias");
+    add_fn_attr(g, g->fn, LLVMAttributeFunctionIndex, "nounwind");
     g->ctx = LLVMGetParam(g->fn, 0);
+    g->thread = LLVMGetParam(g->fn, 3);
     g->task = t;
-    g->tmps = NULL;
+    g->tmps = g->rt = g->rand_home = g->rand_var = NULL;
     g->nloops = 0;
+    g->nreds = 0;
     if (g->roots)
         memset(g->roots, 0, (size_t)g->nroots * sizeof *g->roots);
-    LLVMBasicBlockRef entry = new_block(g, "entry"), start = new_block(g, "start");
+    memset(g->red_of, 0xff, (size_t)g->nids * sizeof *g->red_of);
+    LLVMBasicBlockRef entry = jit_cg_block(g, "entry"), start = jit_cg_block(g, "start");
+    g->exit = jit_cg_block(g, "exit");
     LLVMPositionBuilderAtEnd(g->eb, entry);
     LLVMPositionBuilderAtEnd(g->b, start);
     bool ok;
     if (t->u.task.type == IR_TASK_serial)
         ok = emit_block(g, t->blocks[IR_BODY]);
     else
-        ok = emit_counted_loop(g, t, t->blocks[IR_BODY], g->i64, LLVMGetParam(g->fn, 1),
-                               LLVMGetParam(g->fn, 2), false);
+        ok = jit_cg_plan_reductions(g, t) &&
+             emit_counted_loop(g, t, t->blocks[IR_BODY], g->i64, LLVMGetParam(g->fn, 1), LLVMGetParam(g->fn, 2),
+                               false);
     if (!ok)
         return false;
+    LLVMBuildBr(g->b, g->exit);
+    LLVMPositionBuilderAtEnd(g->b, g->exit);
+    jit_cg_flush_reductions(g);
+    if (g->rand_var)
+        LLVMBuildStore(g->b, LLVMBuildLoad2(g->b, g->i64, g->rand_var, ""), g->rand_home);
     LLVMBuildRetVoid(g->b);
     LLVMBuildBr(g->eb, start);
     return true;
@@ -776,6 +640,7 @@ static char *message(const char *prefix, const char *msg)
 static void init_types(Cg *g)
 {
     LLVMContextRef c = g->c;
+    g->i1 = LLVMInt1TypeInContext(c);
     g->i8 = LLVMInt8TypeInContext(c);
     g->i16 = LLVMInt16TypeInContext(c);
     g->i32 = LLVMInt32TypeInContext(c);
@@ -818,6 +683,42 @@ static bool plan_tasks(const IrKernel *k, JitKernel *jk, unsigned serial, char *
     return true;
 }
 
+/* Emits every task of k into a new module of s; false with g->err (or none:
+ * out of memory) on failure. */
+static bool emit_kernel(Cg *g, JitModule *m)
+{
+    const IrKernel *k = g->k;
+    size_t n = (size_t)k->next_id + 1;
+    g->vals = calloc(n, sizeof *g->vals);
+    g->uses = calloc(n, sizeof *g->uses);
+    g->red_of = calloc(n, sizeof *g->red_of);
+    g->reorder = calloc(n, sizeof *g->reorder);
+    if (!g->vals || !g->uses || !g->red_of || !g->reorder)
+        return false;
+    ir_use_counts(k, g->uses);
+    g->mod = jit_module_llvm(m);
+    g->c = jit_module_context(m);
+    g->b = LLVMCreateBuilderInContext(g->c);
+    g->eb = LLVMCreateBuilderInContext(g->c);
+    init_types(g);
+    int i = 0;
+    bool ok = true;
+    for (const IrStmt *st = k->root->first; st && ok; st = st->next, i++)
+        ok = emit_task(g, st, g->jk->tasks[i].name);
+    LLVMDisposeBuilder(g->b);
+    LLVMDisposeBuilder(g->eb);
+    return ok;
+}
+
+static void free_kept(JitKernel *jk)
+{
+    while (jk->kept) {
+        Kept *next = jk->kept->next;
+        free(jk->kept);
+        jk->kept = next;
+    }
+}
+
 JitKernel *jit_kernel_compile(JitSession *s, const IrKernel *k, char **err)
 {
     static atomic_uint kernels;
@@ -843,51 +744,43 @@ JitKernel *jit_kernel_compile(JitSession *s, const IrKernel *k, char **err)
     }
 
     JitModule *m = jit_module_create(s, jk->tasks[0].name);
-    Cg g = {.k = k, .nids = k->next_id};
-    g.vals = calloc((size_t)k->next_id + 1, sizeof *g.vals);
-    if (!m || !g.vals) {
-        jit_module_discard(m);
-        free(g.vals);
-        free(jk);
-        *err = message("codegen: out of memory", "");
-        return NULL;
-    }
-    g.mod = jit_module_llvm(m);
-    g.c = jit_module_context(m);
-    g.b = LLVMCreateBuilderInContext(g.c);
-    g.eb = LLVMCreateBuilderInContext(g.c);
-    init_types(&g);
-    int i = 0;
-    bool ok = true;
-    for (const IrStmt *st = k->root->first; st && ok; st = st->next, i++)
-        ok = emit_task(&g, st, jk->tasks[i].name);
-    LLVMDisposeBuilder(g.b);
-    LLVMDisposeBuilder(g.eb);
+    Cg g = {.k = k, .nids = k->next_id, .jk = jk};
+    bool ok = m && emit_kernel(&g, m);
     free(g.vals);
+    free(g.uses);
+    free(g.red_of);
+    free(g.reorder);
     free(g.roots);
+    free(g.reds);
     if (g.tmp_size > jk->tmp_size)
         jk->tmp_size = g.tmp_size;
     if (!ok) {
         *err = g.err ? g.err : message("codegen: out of memory", "");
         jit_module_discard(m);
-        free(jk);
+        jit_kernel_free(jk);
         return NULL;
     }
     if (!jit_module_add(s, m, err)) {
-        free(jk);
+        jit_kernel_free(jk);
         return NULL;
     }
-    for (i = 0; i < jk->ntasks; i++) {
+    for (int i = 0; i < jk->ntasks; i++) {
         jk->tasks[i].fn = (TaskFn)jit_lookup(s, jk->tasks[i].name, err);
         if (!jk->tasks[i].fn) {
-            free(jk);
+            jit_kernel_free(jk);
             return NULL;
         }
     }
     return jk;
 }
 
-void jit_kernel_free(JitKernel *jk) { free(jk); }
+void jit_kernel_free(JitKernel *jk)
+{
+    if (!jk)
+        return;
+    free_kept(jk);
+    free(jk);
+}
 
 size_t jit_kernel_tmp_size(const JitKernel *jk) { return jk->tmp_size; }
 
@@ -896,10 +789,17 @@ typedef struct {
     JitContext *ctx;
 } Chunk;
 
+static bool failed(const JitContext *ctx)
+{
+    return ctx->rt && atomic_load_explicit(&ctx->rt->assert_failed, memory_order_relaxed);
+}
+
+/* Once an assertion failed, the chunks not yet started are skipped. */
 static void run_chunk(void *p, int64_t begin, int64_t end, int thread_id)
 {
     const Chunk *c = p;
-    c->fn(c->ctx, begin, end);
+    if (!failed(c->ctx))
+        c->fn(c->ctx, begin, end, thread_id);
 }
 
 static int64_t bound(const JitContext *ctx, bool is_const, int32_t value, uint32_t offset)
@@ -913,10 +813,10 @@ static int64_t bound(const JitContext *ctx, bool is_const, int32_t value, uint32
 
 void jit_kernel_launch(const JitKernel *jk, JitPool *pool, JitContext *ctx)
 {
-    for (int i = 0; i < jk->ntasks; i++) {
+    for (int i = 0; i < jk->ntasks && !failed(ctx); i++) {
         const Task *t = &jk->tasks[i];
         if (t->type == IR_TASK_serial) {
-            t->fn(ctx, 0, 1);
+            t->fn(ctx, 0, 1, 0);
             continue;
         }
         int64_t begin = bound(ctx, t->const_begin, t->begin_value, t->begin_offset);
@@ -925,7 +825,7 @@ void jit_kernel_launch(const JitKernel *jk, JitPool *pool, JitContext *ctx)
             continue;
         int threads = pool ? jit_pool_threads(pool) : 1;
         if (threads <= 1) {
-            t->fn(ctx, begin, end);
+            t->fn(ctx, begin, end, 0);
             continue;
         }
         /* About four chunks per thread: enough to even out uneven bodies. */

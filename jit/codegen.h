@@ -19,6 +19,7 @@
 #include "../ir/ir.h"
 #include "jit.h"
 #include "pool.h"
+#include "runtime.h"
 
 enum { JIT_MAX_ARGS = 64, JIT_MAX_RETS = 8 };
 
@@ -30,6 +31,7 @@ typedef struct JitContext {
     uint64_t rets[JIT_MAX_RETS];
     unsigned char *const *roots;    /* SNode tree buffers, indexed by tree id */
     unsigned char *tmps;            /* global temporaries: jit_kernel_tmp_size bytes */
+    JitRuntime *rt;                 /* print, assert, random state */
 } JitContext;
 
 void jit_ctx_set_int(JitContext *ctx, int slot, int64_t v);

@@ -4,6 +4,7 @@
 #include "jit.h"
 
 #include <pthread.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,11 +17,14 @@
 #include <llvm-c/TargetMachine.h>
 #include <llvm-c/Transforms/PassBuilder.h>
 
+#include "runtime.h"
+
 struct JitSession {
     LLVMOrcLLJITRef lljit;
     LLVMTargetMachineRef tm;            /* the host, for the passes' cost models */
     LLVMPassBuilderOptionsRef pass_opts;
     char *reported;                     /* the last error ORC reported while compiling */
+    bool dump;                          /* TIRUN_JIT_DUMP: print each optimized module */
 };
 
 struct JitModule {
@@ -141,11 +145,14 @@ JitSession *jit_session_create(char **err)
         fail(err, "jit: ", "out of memory");
         return NULL;
     }
+    size_t nrt;
+    const JitSymbol *rt = jit_rt_symbols(&nrt);
     s->tm = host_machine(err);
-    if (!s->tm || !build_lljit(s, err)) {
+    if (!s->tm || !build_lljit(s, err) || !jit_define_host(s, rt, nrt, err)) {
         jit_session_destroy(s);
         return NULL;
     }
+    s->dump = getenv("TIRUN_JIT_DUMP") != NULL;
     s->pass_opts = LLVMCreatePassBuilderOptions();
     LLVMPassBuilderOptionsSetLoopVectorization(s->pass_opts, 1);
     LLVMPassBuilderOptionsSetSLPVectorization(s->pass_opts, 1);
@@ -193,12 +200,18 @@ int jit_define_host(JitSession *s, const JitSymbol *syms, size_t n, char **err)
     return 1;
 }
 
+/* Passes report remarks and warnings ("loop not vectorized") through the
+ * context, whose default handler prints them on stderr and exits on an error:
+ * neither belongs in a user's program. Failures reach the caller as errors. */
+static void ignore_diagnostic(LLVMDiagnosticInfoRef info, void *ctx) { (void)info, (void)ctx; }
+
 JitModule *jit_module_create(JitSession *s, const char *name)
 {
     JitModule *m = malloc(sizeof *m);
     if (!m)
         return NULL;
     m->tsc = LLVMOrcCreateNewThreadSafeContext();
+    LLVMContextSetDiagnosticHandler(LLVMOrcThreadSafeContextGetContext(m->tsc), ignore_diagnostic, NULL);
     m->mod = LLVMModuleCreateWithNameInContext(name, LLVMOrcThreadSafeContextGetContext(m->tsc));
     LLVMSetTarget(m->mod, LLVMOrcLLJITGetTripleString(s->lljit));
     LLVMSetDataLayout(m->mod, LLVMOrcLLJITGetDataLayoutStr(s->lljit));
@@ -237,6 +250,8 @@ int jit_module_add(JitSession *s, JitModule *m, char **err)
         jit_module_discard(m);
         return fail_llvm(err, "jit: optimizing: ", e);
     }
+    if (s->dump)
+        LLVMDumpModule(m->mod);
 
     /* The thread-safe module takes the module and a reference to its context;
      * the JIT takes the thread-safe module, also when adding fails. */

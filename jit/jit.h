@@ -7,7 +7,10 @@
  * Errors: a call that fails returns 0 / NULL and sets *err to a message the caller
  * frees with free() (NULL only when even that is out of memory). Nothing here
  * aborts or exits on a bad module. A session is not thread-safe: one per VM, used
- * from one thread at a time. */
+ * from one thread at a time.
+ *
+ * With TIRUN_JIT_DUMP set in the environment, every optimized module is printed
+ * on stderr (to see what the passes made of a kernel). */
 #ifndef TIRUN_JIT_H
 #define TIRUN_JIT_H
 

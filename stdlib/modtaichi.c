@@ -5,23 +5,19 @@
  * conversions, and check every index against the field's shape. */
 #include <stdlib.h>
 
-#include "../ir/snode.h"
-#include "modules.h"
+#include "taichi.h"
 
 #define TNAME(v) (vm_type_of(vm, (v))->name->data)
 
-/* The program lives in vm->taichi and dies with the VM (vm_free calls
- * vm->taichi_free); ti.reset / ti.init replace it. */
-static void free_program(void *p) { ir_snode_program_free(p); }
-
+/* The program lives in the VM's Taichi state (taichi.h) and dies with the VM;
+ * ti.reset / ti.init replace it. */
 static IrSNodeProgram *program(VM *vm)
 {
-    if (!vm->taichi) {
-        vm->taichi = ir_snode_program_new();
-        vm->taichi_free = free_program;
-    }
-    if (!vm->taichi) vm_raise(vm, vm->e_MemoryError, "out of memory");
-    return vm->taichi;
+    TaichiState *s = taichi_state(vm);
+    if (!s) return NULL;
+    if (!s->prog) s->prog = ir_snode_program_new();
+    if (!s->prog) vm_raise(vm, vm->e_MemoryError, "out of memory");
+    return s->prog;
 }
 
 /* The exception type for an index out of a field's shape: the module's
@@ -95,8 +91,9 @@ static Value node_result(VM *vm, IrSNodeNode *n, const char *err)
 static Value tc_reset(VM *vm, Value *args, int nargs, TupleObj *kw)
 {
     if (!mod_check_none(vm, "reset", nargs, kw)) return V_EXC;
-    ir_snode_program_free(vm->taichi);
-    vm->taichi = NULL;
+    TaichiState *s = taichi_state(vm);
+    if (!s) return V_EXC;
+    taichi_reset(s);
     return V_NONE;
 }
 
@@ -354,6 +351,7 @@ static Value taichi_init(VM *vm)
     if (m == V_EXC) return V_EXC;
     vm_push_root(vm, m);
     bool ok = mod_add_functions(vm, m, taichi_functions, sizeof taichi_functions / sizeof taichi_functions[0]) &&
+              taichi_kernel_init(vm, m) &&
               mod_dict_put(vm, v_as_obj(m)->dict, "max_num_indices", v_int(IR_SNODE_MAX_INDICES));
     vm_pop_roots(vm, 1);
     return ok ? m : V_EXC;
@@ -367,5 +365,5 @@ void vm_init_mod_taichi(VM *vm)
 /* The SNode program of a VM, for the kernel launcher; NULL before any field exists. */
 IrSNodeProgram *vm_taichi_program(VM *vm)
 {
-    return vm->taichi;
+    return vm->taichi ? ((TaichiState *)vm->taichi)->prog : NULL;
 }

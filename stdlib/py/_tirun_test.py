@@ -10,7 +10,7 @@ import pytest
 from _tirun_testhook import print_exception
 
 USAGE = """\
-usage: tirun test [-x] [-s] [-v] [-k TEXT] [PATH[::NAME]] ...
+usage: tirun test [-x] [-s] [-v] [-k TEXT] [--results FILE] [PATH[::NAME]] ...
 Runs the tests found under each PATH (default: the current folder): files
 named test_*.py or *_test.py, their test_* functions and the test_* methods of
 their Test* classes. A file named on the command line is run whatever its name.
@@ -20,6 +20,10 @@ their Test* classes. A file named on the command line is run whatever its name.
             shown with a failure)
   -v        a line a test: its id and outcome
   -k TEXT   run only the tests whose id holds TEXT ("not TEXT": lacks it)
+  --results FILE
+            append a line a test to FILE as it ends: its outcome (passed,
+            failed, error, skipped, xfailed, xpassed), a tab, its id, a tab,
+            the first line of what failed (for tools that read the results)
   PATH::NAME  only the test NAME (a function, Class or Class::method) of PATH
 
 Prints a character a test (. passed, F failed, E error, s skipped, x expected
@@ -79,6 +83,17 @@ def call(func, *args, **kwargs):
         if tb is not None:
             exc.__traceback__ = tb.tb_next
         return None, exc
+
+
+def summary(problem):
+    """What failed in one line, for a --results line: the first line of the
+    message and, when it has more, its last (a Taichi compile error names the
+    place first and the cause last)."""
+    text = describe(problem) if isinstance(problem, BaseException) else str(problem).split("\n")[0]
+    lines = [line.strip() for line in str(problem).split("\n") if line.strip()]
+    if len(lines) > 1:
+        text += " ... " + lines[-1]
+    return text
 
 
 def describe(exc):
@@ -285,8 +300,9 @@ def same_file(module, path):
 
 
 class Session:
-    def __init__(self, exitfirst, capture, keyword, verbose):
+    def __init__(self, exitfirst, capture, keyword, verbose, results):
         self.exitfirst = exitfirst
+        self.results = results   # the --results file, open, or None
         self.verbose = verbose
         self.capture = capture
         self.keyword = keyword
@@ -300,9 +316,15 @@ class Session:
 
     # -- output
 
-    def outcome(self, kind, nodeid):
+    def outcome(self, kind, nodeid, problem=None):
         char, word, counter = OUTCOMES[kind]
         self.counts[counter] += 1
+        if self.results is not None:
+            # written at once, so that a tool reading the file learns of the
+            # tests done even when a later one crashes the process
+            what = "" if problem is None else summary(problem)
+            self.results.write("%s\t%s\t%s\n" % (kind, nodeid, what.replace("\t", " ")))
+            self.results.flush()
         if self.verbose:
             print(nodeid, word)
             return
@@ -318,7 +340,7 @@ class Session:
             raise Stop()
 
     def error(self, header, nodeid, problem, captured=("", "")):
-        self.outcome("error", nodeid)
+        self.outcome("error", nodeid, problem)
         self.report("error", header, nodeid, problem, captured)
 
     def captured_call(self, func, *args):
@@ -533,7 +555,7 @@ class Session:
                 kind, problem = "failed", ("[XPASS(strict)] " + xfail.kwargs.get("reason", "")).strip()
             else:
                 kind = "xpassed"
-        self.outcome(kind, item.nodeid)
+        self.outcome(kind, item.nodeid, problem if kind in ("failed", "error") else None)
         if kind == "failed":
             self.report(kind, item.title, item.nodeid, problem, captured)
         elif kind == "error":
@@ -601,12 +623,14 @@ class Session:
     def fixture_value(self, name, item, instance, state, resolving):
         if name in state["values"]:
             return state["values"][name]
-        if name == "request":
-            return Request(item, instance, state)
         defs = self.fixture_defs(item, instance)
+        if name not in defs and name in BUILTIN_FIXTURES:
+            value = BUILTIN_FIXTURES[name](item, instance, state)
+            state["values"][name] = value
+            return value
         if name not in defs:
             raise FixtureLookupError("fixture '%s' not found\navailable fixtures: %s"
-                                     % (name, ", ".join(sorted(defs) + ["request"])))
+                                     % (name, ", ".join(sorted(set(defs) | set(BUILTIN_FIXTURES)))))
         if name in resolving:
             raise FixtureLookupError("recursive dependency involving fixture '%s' detected" % name)
         fdef, func = defs[name]
@@ -687,6 +711,108 @@ class Request:
         self._finalizers.append(finalizer)
 
 
+class CaptureResult(tuple):
+    """What readouterr() gives: (out, err), also as .out and .err."""
+
+    def __new__(cls, out, err):
+        return tuple.__new__(cls, (out, err))
+
+    @property
+    def out(self):
+        return self[0]
+
+    @property
+    def err(self):
+        return self[1]
+
+
+class FdWriter:
+    """sys.stdout / sys.stderr under capfd: straight to the file descriptor,
+    so that Python's output and what native code writes there keep their order."""
+
+    def __init__(self, fd):
+        self.fd = fd
+
+    def write(self, text):
+        data = text.encode("utf-8")
+        while data:
+            data = data[os.write(self.fd, data):]
+        return len(text)
+
+    def flush(self):
+        pass
+
+    def isatty(self):
+        return False
+
+
+class CaptureFixture:
+    """capsys and capfd: capture sys.stdout and sys.stderr from the fixture's
+    setup to its teardown; readouterr() gives and clears what was captured.
+    capfd also redirects file descriptors 1 and 2 into temporary files, to see
+    what native code (a kernel's print) writes, where os.dup and os.dup2 exist;
+    without them it captures as capsys does."""
+
+    serial = 0
+
+    def __init__(self, fd_level):
+        self.saved = sys.stdout, sys.stderr
+        self.fd_level = fd_level and hasattr(os, "dup") and hasattr(os, "dup2")
+        if self.fd_level:
+            self.files = []
+            for fd in (1, 2):
+                CaptureFixture.serial += 1
+                path = "/tmp/tirun-capfd-%d-%d" % (os.getpid(), CaptureFixture.serial)
+                target = os.open(path, os.O_RDWR | os.O_CREAT | os.O_TRUNC, 0o600)
+                self.files.append((fd, os.dup(fd), path, target))
+                os.dup2(target, fd)
+            sys.stdout, sys.stderr = FdWriter(1), FdWriter(2)
+        else:
+            self.buffers = Capture(), Capture()
+            sys.stdout, sys.stderr = self.buffers
+
+    def readouterr(self):
+        if not self.fd_level:
+            texts = [b.getvalue() for b in self.buffers]
+            for b in self.buffers:
+                b.parts = []
+            return CaptureResult(texts[0], texts[1])
+        texts = []
+        for fd, saved, path, target in self.files:
+            with open(path, "rb") as f:
+                texts.append(f.read().decode("utf-8", "replace"))
+            os.close(target)   # start the file again, empty
+            target = os.open(path, os.O_RDWR | os.O_CREAT | os.O_TRUNC, 0o600)
+            os.dup2(target, fd)
+            self.files[fd - 1] = (fd, saved, path, target)
+        return CaptureResult(texts[0], texts[1])
+
+    def close(self):
+        if self.fd_level:
+            for fd, saved, path, target in self.files:
+                os.dup2(saved, fd)
+                os.close(saved)
+                os.close(target)
+                os.remove(path)
+        sys.stdout, sys.stderr = self.saved
+
+
+def capture_fixture(fd_level):
+    def make(item, instance, state):
+        fixture = CaptureFixture(fd_level)
+        state["finalizers"].append(fixture.close)
+        return fixture
+    return make
+
+
+# the fixtures every test sees unless it defines one of the same name
+BUILTIN_FIXTURES = {
+    "request": lambda item, instance, state: Request(item, instance, state),
+    "capsys": capture_fixture(False),
+    "capfd": capture_fixture(True),
+}
+
+
 def xunit(owner, name, *args):
     """Calls owner.name (setup_module and the like) when there is one, with as
     many of args as it takes; the exception it raised, or None."""
@@ -733,7 +859,7 @@ def marks_decision(item):
 # --- the command -----------------------------------------------------------------------
 
 def parse_args(argv):
-    options = {"exitfirst": False, "capture": True, "keyword": None, "verbose": False}
+    options = {"exitfirst": False, "capture": True, "keyword": None, "verbose": False, "results": None}
     targets = []
     args = list(argv)
     while args:
@@ -751,6 +877,10 @@ def parse_args(argv):
             if not args:
                 raise UsageError("argument -k: expected one argument")
             options["keyword"] = args.pop(0)
+        elif arg == "--results" or arg.startswith("--results="):
+            if arg == "--results" and not args:
+                raise UsageError("argument --results: expected one argument")
+            options["results"] = args.pop(0) if arg == "--results" else arg[len("--results="):]
         elif arg.startswith("-") and arg != "-":
             raise UsageError("unrecognized arguments: %s" % arg)
         else:
@@ -806,6 +936,12 @@ def main(argv=None):
     except UsageError as exc:
         sys.stderr.write("ERROR: %s\n%s\n" % (exc, USAGE.split("\n")[0]))
         sys.exit(EXIT_USAGE)
+    if options["results"] is not None:
+        try:
+            options["results"] = open(options["results"], "a")
+        except OSError as exc:
+            sys.stderr.write("ERROR: --results: %s\n" % exc)
+            sys.exit(EXIT_USAGE)
     session = Session(**options)
     try:
         for path, selector in work:

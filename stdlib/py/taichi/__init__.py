@@ -3,6 +3,7 @@
 # the C module _taichi_core, which owns the SNode trees (ir/snode.h).
 # Kernels (ti.kernel, ti.func, ...) are defined elsewhere and read `cfg`
 # and `_materialize_all` from here.
+import builtins as _builtins
 import os
 import sys
 
@@ -276,6 +277,7 @@ def init(arch=None, default_fp=None, default_ip=None, _test_mode=False, enable_f
         _warn("Arch=%s is not supported, falling back to CPU" % wanted)
         c.arch = cpu
     cfg = c
+    _configure(c)
     _state.initialized = True
     print("[Taichi] Starting on arch=%s" % c.arch.name)
 
@@ -568,3 +570,286 @@ def field(dtype, shape=None, order=None, name="", offset=None, needs_grad=False,
     if x.grad is not None:
         root.dense(dims, shape).place(x.grad, offset=offset)
     return x
+
+
+# ---- kernels and functions ------------------------------------------------------------------
+# A kernel's AST is compiled by the transformer in C (ir/transform.c) on its first
+# call per template signature. Taichi values met at compile time are Expr objects;
+# their operators build IR through _taichi_core.
+
+class Expr:
+    """A Taichi value while a kernel compiles (it exists only then)."""
+    __slots__ = ("_stmt",)
+
+    def __add__(self, o): return _taichi_core.binop(0, self, o)
+    def __radd__(self, o): return _taichi_core.binop(0, o, self)
+    def __sub__(self, o): return _taichi_core.binop(1, self, o)
+    def __rsub__(self, o): return _taichi_core.binop(1, o, self)
+    def __mul__(self, o): return _taichi_core.binop(2, self, o)
+    def __rmul__(self, o): return _taichi_core.binop(2, o, self)
+    def __truediv__(self, o): return _taichi_core.binop(4, self, o)
+    def __rtruediv__(self, o): return _taichi_core.binop(4, o, self)
+    def __mod__(self, o): return _taichi_core.binop(5, self, o)
+    def __rmod__(self, o): return _taichi_core.binop(5, o, self)
+    def __pow__(self, o): return _taichi_core.binop(6, self, o)
+    def __rpow__(self, o): return _taichi_core.binop(6, o, self)
+    def __lshift__(self, o): return _taichi_core.binop(7, self, o)
+    def __rlshift__(self, o): return _taichi_core.binop(7, o, self)
+    def __rshift__(self, o): return _taichi_core.binop(8, self, o)
+    def __rrshift__(self, o): return _taichi_core.binop(8, o, self)
+    def __or__(self, o): return _taichi_core.binop(9, self, o)
+    def __ror__(self, o): return _taichi_core.binop(9, o, self)
+    def __xor__(self, o): return _taichi_core.binop(10, self, o)
+    def __rxor__(self, o): return _taichi_core.binop(10, o, self)
+    def __and__(self, o): return _taichi_core.binop(11, self, o)
+    def __rand__(self, o): return _taichi_core.binop(11, o, self)
+    def __floordiv__(self, o): return _taichi_core.binop(12, self, o)
+    def __rfloordiv__(self, o): return _taichi_core.binop(12, o, self)
+    def __eq__(self, o): return _taichi_core.cmpop(0, self, o)
+    def __ne__(self, o): return _taichi_core.cmpop(1, self, o)
+    def __lt__(self, o): return _taichi_core.cmpop(2, self, o)
+    def __le__(self, o): return _taichi_core.cmpop(3, self, o)
+    def __gt__(self, o): return _taichi_core.cmpop(4, self, o)
+    def __ge__(self, o): return _taichi_core.cmpop(5, self, o)
+    def __invert__(self): return _taichi_core.unop(0, self)
+    def __pos__(self): return self
+    def __neg__(self): return _taichi_core.unop(3, self)
+    def __abs__(self): return _taichi_core.builtin("abs", self)
+
+    def __bool__(self):
+        raise TaichiSyntaxError("a Taichi value has no truth value at compile time; use ti.static() "
+                                "for compile-time conditions")
+
+    __hash__ = None
+
+    def __repr__(self):
+        return "<ti.Expr>"
+
+
+class _Builtin:
+    """A Taichi built-in: compiled inline in kernels; in Python scope it runs
+    its Python equivalent."""
+    __slots__ = ("name", "_py")
+
+    def __init__(self, name, py):
+        self.name = name
+        self._py = py
+
+    def __call__(self, *args, **kwargs):
+        if any(isinstance(a, Expr) for a in args):
+            return _taichi_core.builtin(self.name, *args)
+        if self._py is None:
+            raise TaichiSyntaxError("ti.%s can only be used in Taichi scope" % self.name)
+        return self._py(*args, **kwargs)
+
+    def __repr__(self):
+        return "<taichi built-in %s>" % self.name
+
+
+class _Func:
+    """A @ti.func: inlined where a kernel or another ti.func calls it."""
+    __slots__ = ("fn", "__name__")
+
+    def __init__(self, fn):
+        self.fn = fn
+        self.__name__ = fn.__name__
+
+    def __call__(self, *args, **kwargs):
+        raise TaichiSyntaxError("Taichi functions cannot be called from Python-scope.")
+
+
+class _Template:
+    """The annotation of a template parameter (ti.template())."""
+
+    def __repr__(self):
+        return "ti.template()"
+
+
+class _Kernel:
+    """Never instantiated: kernels are native callables; kept for type checks."""
+
+
+class _NdRange:
+    """ti.ndrange(...): a multi-dimensional range for kernel for loops."""
+
+    def __init__(self, *args):
+        self._args = args
+        self.bounds = []
+        for a in args:
+            if isinstance(a, (tuple, list)):
+                if len(a) != 2:
+                    raise TaichiSyntaxError(
+                        "Every argument of ndrange should be a scalar or a tuple/list like (begin, end)")
+                self.bounds.append((a[0], a[1]))
+            else:
+                self.bounds.append((0, a))
+        self.dimensions = [b[1] - b[0] for b in self.bounds] if not any(
+            isinstance(x, Expr) for b in self.bounds for x in b) else None
+
+    def _static_items(self):
+        import itertools
+        return [tuple(x) for x in itertools.product(*[range(b, e) for b, e in self.bounds])]
+
+    def __iter__(self):
+        return iter(self._static_items() if len(self.bounds) != 1 else [x[0] for x in self._static_items()])
+
+
+class _Grouped:
+    """ti.grouped(x): loop over a field or ndrange with one index tuple."""
+
+    def __init__(self, of):
+        self._of = of
+
+    def _static_items(self):
+        if isinstance(self._of, _NdRange):
+            return self._of._static_items()
+        import itertools
+        return [tuple(x) for x in itertools.product(*[range(n) for n in self._of.shape])]
+
+
+def ndrange(*args):
+    return _NdRange(*args)
+
+
+def grouped(x):
+    return _Grouped(x)
+
+
+def template():
+    return _Template()
+
+
+def kernel(fn):
+    """Decorates a Taichi kernel: compiled on its first call for each template signature."""
+    if not isinstance(fn, _py_function):
+        raise TaichiSyntaxError("ti.kernel decorates a function")
+    return _taichi_core.kernel(fn, _kernels)
+
+
+def func(fn):
+    """Decorates a Taichi function: inlined into the kernels that call it."""
+    return _Func(fn)
+
+
+def pyfunc(fn):
+    return _Func(fn)
+
+
+def _static(*args):
+    if len(args) == 1:
+        return args[0]
+    return args
+
+
+def _py_math(name):
+    import math
+    return getattr(math, name)
+
+
+def _select(cond, a, b):
+    return a if cond else b
+
+
+def _random(dtype=float):
+    import random
+    if dtype is int or (isinstance(dtype, DataType) and dtype._kind != "f"):
+        return random.getrandbits(31)
+    return random.random()
+
+
+def _loop_config(**kwargs):
+    raise TaichiSyntaxError("ti.loop_config can only be used in Taichi scope")
+
+
+def _cast(x, dtype):
+    if isinstance(dtype, DataType) and dtype._kind == "f" or dtype is float:
+        return float(x)
+    return int(x)
+
+
+def _atomic_py(name):
+    def f(x, y):
+        raise TaichiSyntaxError("ti.%s can only be used in Taichi scope" % name)
+    return f
+
+
+_py_function = type(_static)
+_kernels = []
+
+static = _Builtin("static", _static)
+static_print = _Builtin("static_print", print)
+loop_config = _Builtin("loop_config", _loop_config)
+cast = _Builtin("cast", _cast)
+bit_cast = _Builtin("bit_cast", None)
+select = _Builtin("select", _select)
+random = _Builtin("random", _random)
+sin = _Builtin("sin", _py_math("sin"))
+cos = _Builtin("cos", _py_math("cos"))
+tan = _Builtin("tan", _py_math("tan"))
+asin = _Builtin("asin", _py_math("asin"))
+acos = _Builtin("acos", _py_math("acos"))
+atan2 = _Builtin("atan2", _py_math("atan2"))
+tanh = _Builtin("tanh", _py_math("tanh"))
+sqrt = _Builtin("sqrt", _py_math("sqrt"))
+rsqrt = _Builtin("rsqrt", lambda x: 1.0 / _py_math("sqrt")(x))
+exp = _Builtin("exp", _py_math("exp"))
+log = _Builtin("log", _py_math("log"))
+floor = _Builtin("floor", _py_math("floor"))
+ceil = _Builtin("ceil", _py_math("ceil"))
+round = _Builtin("round", _builtins.round)
+abs = _Builtin("abs", _builtins.abs)
+max = _Builtin("max", _builtins.max)
+min = _Builtin("min", _builtins.min)
+pow = _Builtin("pow", lambda a, b: a ** b)
+raw_div = _Builtin("raw_div", None)
+raw_mod = _Builtin("raw_mod", None)
+bit_shr = _Builtin("bit_shr", None)
+bit_sar = _Builtin("bit_sar", None)
+bit_shl = _Builtin("bit_shl", None)
+logical_and = _Builtin("logical_and", lambda a, b: a and b)
+logical_or = _Builtin("logical_or", lambda a, b: a or b)
+logical_not = _Builtin("logical_not", lambda a: not a)
+atomic_add = _Builtin("atomic_add", _atomic_py("atomic_add"))
+atomic_sub = _Builtin("atomic_sub", _atomic_py("atomic_sub"))
+atomic_min = _Builtin("atomic_min", _atomic_py("atomic_min"))
+atomic_max = _Builtin("atomic_max", _atomic_py("atomic_max"))
+atomic_and = _Builtin("atomic_and", _atomic_py("atomic_and"))
+atomic_or = _Builtin("atomic_or", _atomic_py("atomic_or"))
+atomic_xor = _Builtin("atomic_xor", _atomic_py("atomic_xor"))
+atomic_mul = _Builtin("atomic_mul", _atomic_py("atomic_mul"))
+static_assert = _Builtin("static_assert", None)
+
+math = _Namespace("taichi.math", sin=sin, cos=cos, tan=tan, asin=asin, acos=acos, atan2=atan2,
+                  tanh=tanh, sqrt=sqrt, exp=exp, log=log, floor=floor, ceil=ceil, round=round,
+                  pi=3.141592653589793, e=2.718281828459045, inf=float("inf"), nan=float("nan"))
+
+
+class _Profiler:
+    """ti.profiler: compile times of the kernels compiled so far."""
+
+    def compile_times(self):
+        return _taichi_core.compile_times()
+
+    def print_scoped_profiler_info(self):
+        rows = self.compile_times()
+        print("[tirun] kernel compile times (AST to machine code):")
+        for name, ms in rows:
+            print("  %-32s %8.3f ms" % (name, ms))
+        if rows:
+            ms = sorted(r[1] for r in rows)
+            print("  %d instance(s), median %.3f ms" % (len(ms), ms[len(ms) // 2]))
+
+    def print_kernel_profiler_info(self, mode="count"):
+        self.print_scoped_profiler_info()
+
+
+profiler = _Profiler()
+
+_taichi_core.register(Expr, DataType, ScalarField, _Builtin, _Func, _Template, _Kernel, _NdRange, _Grouped,
+                      TaichiCompilationError, TaichiSyntaxError, TaichiNameError, TaichiTypeError)
+
+
+def _configure(c):
+    _taichi_core.configure(c.debug, c.print_ir, c.default_fp._name, c.default_ip._name,
+                           c.short_circuit_operators, c.advanced_optimization,
+                           c.cpu_max_num_threads, c.random_seed)

@@ -1,0 +1,1146 @@
+/* The transformer's statements, scopes and errors (transform.h): assignments,
+ * if / while / for in their static and runtime forms, break / continue, return,
+ * assert, and the inlining of ti.func calls with a fresh scope stack. */
+#include "transform_int.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- errors */
+
+Value tr_error(TrCtx *c, TypeObj *type, const char *fmt, ...)
+{
+    char msg[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    return vm_raise(c->tr->vm, type, "%s", msg);
+}
+
+/* Line `lineno` (1-based) of the source: its start and length. */
+static const char *src_line(const ParseSource *src, int lineno, size_t *len)
+{
+    const char *p = src->text, *end = src->text + src->len;
+    for (int l = 1; l < lineno && p < end; l++) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        if (!nl) return NULL;
+        p = nl + 1;
+    }
+    const char *nl = memchr(p, '\n', (size_t)(end - p));
+    *len = nl ? (size_t)(nl - p) : (size_t)(end - p);
+    return p;
+}
+
+static void caret_line(StrBuf *b, const char *line, size_t len, int from, int to)
+{
+    sb_putn(b, line, len);
+    sb_putn(b, "\n", 1);
+    for (int i = 0; i < from; i++) sb_putn(b, " ", 1);
+    for (int i = from; i < to; i++) sb_putn(b, "^", 1);
+    sb_putn(b, "\n", 1);
+}
+
+/* `On line N of file "F":`, the node's source lines and carets under its span
+ * (a compound statement shows its header lines only). */
+static void pos_info(StrBuf *b, TrCtx *c, const AstNode *n)
+{
+    sb_printf(b, "On line %d of file \"%s\":\n", n->lineno, c->file);
+    int last_line = n->end_lineno;
+    if (n->kind == AST_For || n->kind == AST_While || n->kind == AST_If || n->kind == AST_FunctionDef) {
+        const AstSeq *body = n->kind == AST_For ? &n->v.For.body : n->kind == AST_While ? &n->v.While.body
+                             : n->kind == AST_If ? &n->v.If.body : &n->v.FunctionDef.body;
+        last_line = body->n ? body->items[0]->lineno - 1 : n->lineno;
+        if (last_line < n->lineno) last_line = n->lineno;
+    }
+    for (int l = n->lineno; l <= last_line; l++) {
+        size_t len;
+        const char *line = src_line(c->src, l, &len);
+        if (!line) break;
+        int first = 0, last = (int)len;
+        while (last > 0 && (line[last - 1] == ' ' || line[last - 1] == '\t')) last--;
+        while (first < (int)len && (line[first] == ' ' || line[first] == '\t')) first++;
+        if (n->lineno == n->end_lineno) {
+            first = n->col_offset;
+            last = n->end_col_offset;
+        } else if (l == n->lineno) {
+            first = n->col_offset;
+        } else if (l == n->end_lineno) {
+            last = n->end_col_offset;
+        }
+        caret_line(b, line, len, first, last);
+    }
+}
+
+void tr_traceback(TrCtx *c, const AstNode *node, StrBuf *b)
+{
+    sb_printf(b, "File \"%s\", line %d, in %s:\n", c->file, node->lineno, c->fn->name->data);
+    size_t len;
+    const char *line = src_line(c->src, node->lineno, &len);
+    if (!line) return;
+    int end = node->lineno == node->end_lineno ? node->end_col_offset : (int)len;
+    caret_line(b, line, len, node->col_offset, end);
+}
+
+void tr_locate(TrCtx *c, const AstNode *node)
+{
+    VM *vm = c->tr->vm;
+    if (c->raised || !node || vm->exc == V_NONE) return;
+    c->raised = true;
+    Value exc = vm->exc;
+    const TrEnv *env = c->tr->env;
+    if (vm->halted) return;
+    TypeObj *et = vm_type_of(vm, exc);
+    if (vm_is_subtype(et, vm->e_MemoryError) || vm_is_subtype(et, vm->e_KeyboardInterrupt)) return;
+    vm_push_root(vm, exc);
+    vm->exc = V_NONE;
+    Value s = vm_str(vm, exc);
+    if (s == V_EXC) {
+        vm_pop_roots(vm, 1);
+        return;
+    }
+    StrBuf b = {0};
+    pos_info(&b, c, node);
+    bool taichi = vm_is_subtype(et, env->e_compile);
+    if (!taichi) sb_printf(&b, "%s: ", et->name->data);
+    sb_putn(&b, AS_STR(s)->data, AS_STR(s)->len);
+    Value msg = vm_sb_finish(vm, &b);
+    vm_pop_roots(vm, 1);
+    if (msg == V_EXC) return;
+    vm_push_root(vm, msg);
+    Value e = vm_new_exception(vm, taichi ? et : env->e_compile, &msg, 1);
+    vm_pop_roots(vm, 1);
+    if (e != V_EXC) vm_raise_value(vm, e);
+}
+
+void tr_set_loc(TrCtx *c, const AstNode *n)
+{
+    IrLoc loc = {c->file, n->lineno, n->col_offset, n->end_lineno, n->end_col_offset};
+    ir_set_loc(c->tr->k, loc);
+}
+
+/* ---- scopes: a stack of name -> value maps; lookups go innermost first */
+
+bool tr_push_scope(TrCtx *c)
+{
+    if (c->nscopes == c->scopecap) {
+        int cap = c->scopecap ? 2 * c->scopecap : 8;
+        TrScope *s = realloc(c->scopes, (size_t)cap * sizeof *s);
+        if (!s) {
+            vm_raise(c->tr->vm, c->tr->vm->e_MemoryError, "out of memory");
+            return false;
+        }
+        c->scopes = s;
+        c->scopecap = cap;
+    }
+    c->scopes[c->nscopes++] = (TrScope){0};
+    return true;
+}
+
+void tr_pop_scope(TrCtx *c)
+{
+    free(c->scopes[--c->nscopes].items);
+}
+
+static TrBinding *find_in(TrScope *s, StrObj *name)
+{
+    for (int i = 0; i < s->n; i++)
+        if (vm_str_eq(s->items[i].name, name)) return &s->items[i];
+    return NULL;
+}
+
+bool tr_bind(TrCtx *c, StrObj *name, Value v)
+{
+    TrScope *s = &c->scopes[c->nscopes - 1];
+    TrBinding *b = find_in(s, name);
+    if (b) {
+        b->value = v;
+        return true;
+    }
+    if (s->n == s->cap) {
+        int cap = s->cap ? 2 * s->cap : 8;
+        TrBinding *items = realloc(s->items, (size_t)cap * sizeof *items);
+        if (!items) {
+            vm_raise(c->tr->vm, c->tr->vm->e_MemoryError, "out of memory");
+            return false;
+        }
+        s->items = items;
+        s->cap = cap;
+    }
+    s->items[s->n++] = (TrBinding){name, v};
+    return true;
+}
+
+Value tr_scope_lookup(TrCtx *c, StrObj *name)
+{
+    for (int i = c->nscopes - 1; i >= 0; i--) {
+        TrBinding *b = find_in(&c->scopes[i], name);
+        if (b) return b->value;
+    }
+    return V_UNBOUND;
+}
+
+static bool is_kernel_arg(TrCtx *c, StrObj *name)
+{
+    for (int i = 0; i < c->nkernel_args; i++)
+        if (vm_str_eq(c->kernel_args[i], name)) return true;
+    return false;
+}
+
+/* ---- assignment */
+
+static bool assign(TrCtx *c, const AstNode *target, Value v, bool is_static);
+
+/* Unpacks a Python sequence into a target list. */
+static bool assign_unpack(TrCtx *c, const AstSeq *targets, Value v, bool is_static)
+{
+    VM *vm = c->tr->vm;
+    if (c->tr->env && tr_is_expr(c->tr, v)) {
+        tr_error(c, c->tr->env->e_syntax, "Cannot unpack type: %s", "<class 'taichi.lang.expr.Expr'>");
+        return false;
+    }
+    Value list = vm_list_from(vm, v);
+    if (list == V_EXC) return false;
+    uint32_t n;
+    Value *items = vm_seq_items(list, &n);
+    if ((int)n != targets->n) {
+        tr_error(c, c->tr->env->e_syntax, "The number of targets is not equal to value length");
+        return false;
+    }
+    for (int i = 0; i < targets->n; i++) {
+        items = vm_seq_items(list, &n);
+        if (!assign(c, targets->items[i], items[i], is_static)) return false;
+    }
+    return true;
+}
+
+static bool assign_name(TrCtx *c, const AstNode *target, Value v, bool is_static)
+{
+    Tr *t = c->tr;
+    StrObj *name = vm_intern(t->vm, target->v.Name.id, strlen(target->v.Name.id));
+    if (is_kernel_arg(c, name)) {
+        tr_error(c, t->env->e_syntax,
+                 "Kernel argument \"%s\" is immutable in the kernel. If you want to change its value, please "
+                 "create a new variable.", name->data);
+        return false;
+    }
+    if (is_static) return tr_bind(c, name, v);
+    Value old = tr_scope_lookup(c, name);
+    if (old != V_UNBOUND && tr_is_var(t, old)) return tr_store_var(t, old, v);
+    Value var = tr_expr_init(t, v);
+    return var != V_EXC && tr_bind(c, name, var);
+}
+
+/* x[key] = v: a field element, or a Python container's item at compile time. */
+static bool assign_subscript(TrCtx *c, const AstNode *target, Value v)
+{
+    Tr *t = c->tr;
+    Value obj = tr_expr(c, target->v.Subscript.value);
+    if (obj == V_EXC) return false;
+    bool err = false;
+    IrSNodeNode *place = tr_field_place(t, obj, &err);
+    if (err) return false;
+    Value key = tr_expr(c, target->v.Subscript.slice);
+    if (key == V_EXC) return false;
+    if (place) {
+        IrStmt *ptr = tr_field_ptr(c, target, place, obj, key);
+        IrStmt *val = ptr ? tr_value_as(t, v, place->ir.dtype) : NULL;
+        return val && ir_global_store(t->k, ptr, val);
+    }
+    if (tr_is_expr(t, key)) {
+        tr_error(c, t->env->e_syntax, "Python containers can only be indexed by Python values in Taichi scope");
+        return false;
+    }
+    return vm_setitem(t->vm, obj, key, v);
+}
+
+static bool assign(TrCtx *c, const AstNode *target, Value v, bool is_static)
+{
+    Tr *t = c->tr;
+    tr_set_loc(c, target);
+    switch (target->kind) {
+    case AST_Name: return assign_name(c, target, v, is_static);
+    case AST_Tuple: return assign_unpack(c, &target->v.Tuple.elts, v, is_static);
+    case AST_List: return assign_unpack(c, &target->v.List.elts, v, is_static);
+    case AST_Subscript:
+        if (is_static) {
+            tr_error(c, t->env->e_syntax, "Static assign cannot be used on elements in arrays");
+            return false;
+        }
+        return assign_subscript(c, target, v);
+    case AST_Attribute: {
+        Value obj = tr_expr(c, target->v.Attribute.value);
+        if (obj == V_EXC) return false;
+        const char *a = target->v.Attribute.attr;
+        return vm_setattr(t->vm, obj, vm_intern(t->vm, a, strlen(a)), v);
+    }
+    default:
+        tr_error(c, t->env->e_syntax, "Unsupported assignment target");
+        return false;
+    }
+}
+
+static bool st_assign(TrCtx *c, const AstNode *s)
+{
+    int is_static = tr_is_static_call(c, s->v.Assign.value);
+    if (is_static < 0) return false;
+    Value v = tr_expr(c, s->v.Assign.value);
+    if (v == V_EXC) return false;
+    const AstSeq *targets = &s->v.Assign.targets;
+    if (targets->n > 1 && is_static) {
+        tr_error(c, c->tr->env->e_syntax, "Static assign cannot be used on multiple targets");
+        return false;
+    }
+    /* a = b = value: the value is computed once, each target gets it */
+    for (int i = 0; i < targets->n; i++)
+        if (!assign(c, targets->items[i], v, is_static)) return false;
+    return true;
+}
+
+static bool st_annassign(TrCtx *c, const AstNode *s)
+{
+    Tr *t = c->tr;
+    const AstNode *target = s->v.AnnAssign.target;
+    if (target->kind != AST_Name) {
+        tr_error(c, t->env->e_syntax, "Annotated assignment is only supported on names");
+        return false;
+    }
+    StrObj *name = vm_intern(t->vm, target->v.Name.id, strlen(target->v.Name.id));
+    if (is_kernel_arg(c, name)) {
+        tr_error(c, t->env->e_syntax,
+                 "Kernel argument \"%s\" is immutable in the kernel. If you want to change its value, please "
+                 "create a new variable.", name->data);
+        return false;
+    }
+    Value anno = tr_expr(c, s->v.AnnAssign.annotation);
+    if (anno == V_EXC) return false;
+    IrType ty = ir_transform_dtype(t->env, anno);
+    if (ty == IR_VOID) {
+        tr_error(c, t->env->e_type, "Invalid type annotation");
+        return false;
+    }
+    if (!s->v.AnnAssign.value) {
+        tr_error(c, t->env->e_syntax, "Annotated declarations need a value in Taichi kernels");
+        return false;
+    }
+    int is_static = tr_is_static_call(c, s->v.AnnAssign.value);
+    if (is_static < 0) return false;
+    if (is_static) {
+        tr_error(c, t->env->e_syntax, "Static assign cannot be used on annotated assignment");
+        return false;
+    }
+    Value v = tr_expr(c, s->v.AnnAssign.value);
+    if (v == V_EXC) return false;
+    Value old = tr_scope_lookup(c, name);
+    if (old != V_UNBOUND && tr_is_var(t, old)) {
+        if (ir_pointee(tr_stmt_of(old)->type) != ty) {
+            tr_error(c, t->env->e_syntax, "Static assign cannot have type overloading");
+            return false;
+        }
+        return tr_store_var(t, old, v);
+    }
+    IrStmt *val = tr_value_as(t, v, ty);
+    if (!val) return false;
+    Value var = tr_expr_init(t, tr_wrap(t, val));
+    return var != V_EXC && tr_bind(c, name, var);
+}
+
+/* AST operator -> atomic op, for the augmented assignments Taichi makes atomic. */
+static int atomic_of(int op)
+{
+    switch (op) {
+    case AST_Add: return IR_ATOMIC_add;
+    case AST_Sub: return IR_ATOMIC_sub;
+    case AST_BitAnd: return IR_ATOMIC_bit_and;
+    case AST_BitOr: return IR_ATOMIC_bit_or;
+    case AST_BitXor: return IR_ATOMIC_bit_xor;
+    default: return -1;
+    }
+}
+
+static bool st_augassign(TrCtx *c, const AstNode *s)
+{
+    Tr *t = c->tr;
+    const AstNode *target = s->v.AugAssign.target;
+    int op = s->v.AugAssign.op;
+    Value rhs = tr_expr(c, s->v.AugAssign.value);
+    if (rhs == V_EXC) return false;
+    tr_set_loc(c, s);
+    if (target->kind == AST_Name) {
+        StrObj *name = vm_intern(t->vm, target->v.Name.id, strlen(target->v.Name.id));
+        Value old = tr_scope_lookup(c, name);
+        if (old != V_UNBOUND && tr_is_var(t, old)) {
+            int aop = atomic_of(op);
+            if (aop >= 0 && (tr_is_expr(t, rhs) || v_is_int(rhs) || v_is_double(rhs) || vm_is_int(t->vm, rhs))) {
+                IrStmt *var = tr_stmt_of(old);
+                IrType vt = ir_pointee(var->type);
+                IrStmt *val = tr_value(t, rhs);
+                if (!val) return false;
+                if ((aop == IR_ATOMIC_bit_and || aop == IR_ATOMIC_bit_or || aop == IR_ATOMIC_bit_xor) &&
+                    (!ir_type_is_int(vt) || !ir_type_is_int(val->type)))
+                    goto general;
+                return tr_atomic(t, aop, var, tr_wrap(t, val)) != V_EXC;
+            }
+        general:;
+            Value cur = tr_load_var(t, old);
+            Value nv = cur == V_EXC ? V_EXC : tr_binary(t, op, cur, rhs);
+            return nv != V_EXC && tr_store_var(t, old, nv);
+        }
+        Value cur = tr_expr(c, target);
+        if (cur == V_EXC) return false;
+        Value nv = tr_is_expr(t, cur) || tr_is_expr(t, rhs) ? tr_binary(t, op, cur, rhs)
+                                                               : vm_inplace(t->vm, op, cur, rhs);
+        return nv != V_EXC && assign(c, target, nv, false);
+    }
+    if (target->kind == AST_Subscript) {
+        Value obj = tr_expr(c, target->v.Subscript.value);
+        if (obj == V_EXC) return false;
+        bool err = false;
+        IrSNodeNode *place = tr_field_place(t, obj, &err);
+        if (err) return false;
+        if (place) {
+            Value key = tr_expr(c, target->v.Subscript.slice);
+            IrStmt *ptr = key == V_EXC ? NULL : tr_field_ptr(c, target, place, obj, key);
+            if (!ptr) return false;
+            int aop = atomic_of(op);
+            if (aop >= 0) return tr_atomic(t, aop, ptr, rhs) != V_EXC;
+            Value cur = tr_wrap(t, ir_global_load(t->k, ptr));
+            Value nv = cur == V_EXC ? V_EXC : tr_binary(t, op, cur, rhs);
+            IrStmt *val = nv == V_EXC ? NULL : tr_value_as(t, nv, place->ir.dtype);
+            return val && ir_global_store(t->k, ptr, val);
+        }
+    }
+    Value cur = tr_expr(c, target);
+    if (cur == V_EXC) return false;
+    Value nv = tr_is_expr(t, cur) || tr_is_expr(t, rhs) ? tr_binary(t, op, cur, rhs)
+                                                           : vm_inplace(t->vm, op, cur, rhs);
+    return nv != V_EXC && assign(c, target, nv, false);
+}
+
+/* ---- control flow */
+
+/* A runtime condition: an i32 that is nonzero for true. */
+static IrStmt *condition(TrCtx *c, Value v)
+{
+    Tr *t = c->tr;
+    IrStmt *s = tr_value(t, v);
+    if (!s) return NULL;
+    if (ir_type_is_float(s->type)) {
+        IrStmt *zero = ir_const_f(t->k, s->type, 0.0);
+        return ir_binary(t->k, IR_BIN_cmp_ne, s, zero);
+    }
+    return s->type == IR_I32 ? s : tr_cast(t, s, IR_I32);
+}
+
+/* Builds statements in a new scope. */
+static bool scoped_stmts(TrCtx *c, const AstSeq *body)
+{
+    if (!tr_push_scope(c)) return false;
+    bool ok = tr_stmts(c, body);
+    tr_pop_scope(c);
+    return ok;
+}
+
+static bool st_if(TrCtx *c, const AstNode *s)
+{
+    Tr *t = c->tr;
+    int is_static = tr_is_static_call(c, s->v.If.test);
+    if (is_static < 0) return false;
+    Value test = tr_expr(c, s->v.If.test);
+    if (test == V_EXC) return false;
+    if (is_static) {
+        int truth = vm_truthy(t->vm, test);
+        if (truth < 0) return false;
+        return scoped_stmts(c, truth ? &s->v.If.body : &s->v.If.orelse);
+    }
+    IrStmt *cond = condition(c, test);
+    if (!cond) return false;
+    tr_set_loc(c, s);
+    IrStmt *st = ir_if(t->k, cond);
+    if (!st) return false;
+    c->non_static++;
+    IrCursor saved = ir_enter(t->k, st->blocks[IR_THEN]);
+    bool ok = scoped_stmts(c, &s->v.If.body);
+    if (ok) {
+        ir_enter(t->k, st->blocks[IR_ELSE]);
+        ok = scoped_stmts(c, &s->v.If.orelse);
+    }
+    ir_leave(t->k, saved);
+    c->non_static--;
+    return ok;
+}
+
+static bool push_loop(TrCtx *c, IrStmt *loop, bool parallel)
+{
+    Tr *t = c->tr;
+    if (t->nloops == TR_MAX_LOOPS) {
+        tr_error(c, t->env->e_syntax, "loops are nested too deeply");
+        return false;
+    }
+    t->loops[t->nloops++] = (TrLoop){loop, parallel};
+    return true;
+}
+
+static bool st_while(TrCtx *c, const AstNode *s)
+{
+    Tr *t = c->tr;
+    if (s->v.While.orelse.n) {
+        tr_error(c, t->env->e_syntax, "'else' clause for 'while' not supported in Taichi kernels");
+        return false;
+    }
+    tr_set_loc(c, s);
+    IrStmt *loop = ir_while(t->k);
+    if (!loop || !push_loop(c, loop, false)) return false;
+    c->non_static++;
+    IrCursor saved = ir_enter(t->k, loop->blocks[IR_BODY]);
+    Value test = tr_expr(c, s->v.While.test);
+    IrStmt *cond = test == V_EXC ? NULL : condition(c, test);
+    bool ok = cond && ir_while_control(t->k, cond) && scoped_stmts(c, &s->v.While.body);
+    ir_leave(t->k, saved);
+    c->non_static--;
+    t->nloops--;
+    return ok;
+}
+
+/* The loop targets of a for statement: names only. */
+static int for_targets(TrCtx *c, const AstNode *target, const AstNode **names, int cap)
+{
+    if (target->kind == AST_Name) {
+        names[0] = target;
+        return 1;
+    }
+    if (target->kind == AST_Tuple || target->kind == AST_List) {
+        const AstSeq *elts = target->kind == AST_Tuple ? &target->v.Tuple.elts : &target->v.List.elts;
+        if (elts->n > cap) return -1;
+        for (int i = 0; i < elts->n; i++) {
+            if (elts->items[i]->kind != AST_Name) return -1;
+            names[i] = elts->items[i];
+        }
+        return elts->n;
+    }
+    return -1;
+}
+
+static StrObj *name_of(Tr *t, const AstNode *n)
+{
+    return vm_intern(t->vm, n->v.Name.id, strlen(n->v.Name.id));
+}
+
+/* for target in ti.static(iterable): unrolled, break / continue at compile time. */
+static bool static_for(TrCtx *c, const AstNode *s, Value iterable)
+{
+    Tr *t = c->tr;
+    VM *vm = t->vm;
+    Value it = vm_iter(vm, iterable);
+    if (it == V_EXC) return false;
+    vm_push_root(vm, it);
+    int saved_ns = c->static_for_non_static;
+    c->static_for++;
+    c->static_for_non_static = c->non_static;
+    bool ok = true;
+    for (;;) {
+        Value item = vm_next(vm, it);
+        if (item == V_EXC) {
+            ok = false;
+            break;
+        }
+        if (item == V_UNBOUND) break;
+        if (!tr_push_scope(c)) {
+            ok = false;
+            break;
+        }
+        ok = assign(c, s->v.For.target, item, true) && tr_stmts(c, &s->v.For.body);
+        tr_pop_scope(c);
+        if (!ok) break;
+        TrLoopStatus st = c->loop_status;
+        c->loop_status = TR_LOOP_NORMAL;
+        if (st == TR_LOOP_BREAK || c->returned) break;
+    }
+    c->static_for--;
+    c->static_for_non_static = saved_ns;
+    vm_pop_roots(vm, 1);
+    return ok;
+}
+
+/* Begins a runtime range loop [begin, end) at the cursor: top-level loops of a
+ * kernel run in parallel unless ti.loop_config(serialize=True) said otherwise. */
+static IrStmt *begin_range(TrCtx *c, IrStmt *begin, IrStmt *end, bool *parallel)
+{
+    Tr *t = c->tr;
+    IrStmt *loop = ir_range_for(t->k, begin, end);
+    if (!loop) return NULL;
+    bool top = c->non_static == 0 && t->nloops == 0 && c->is_kernel && t->depth == 1;
+    /* a ti.func's loops run in parallel when inlined at a kernel's top level */
+    if (!c->is_kernel) {
+        top = c->non_static == 0 && t->nloops == 0;
+        for (TrCtx *p = c->caller; p && top; p = p->caller)
+            if (p->non_static) top = false;
+    }
+    if (t->cfg_pending) {
+        loop->u.range.serialize = t->cfg_serialize;
+        loop->u.range.block_dim = t->cfg_block_dim;
+        t->cfg_pending = false;
+    }
+    if (!top) loop->u.range.serialize = true;
+    *parallel = !loop->u.range.serialize;
+    return loop;
+}
+
+/* A range of index values: begin and extent per dimension (ndrange / field shape). */
+typedef struct {
+    int n;
+    IrStmt *begin[IR_SNODE_MAX_INDICES];
+    IrStmt *end[IR_SNODE_MAX_INDICES];
+} NdRange;
+
+static bool nd_bound(TrCtx *c, Value v, IrStmt **out)
+{
+    *out = tr_value_as(c->tr, v, IR_I32);
+    return *out != NULL;
+}
+
+/* ti.ndrange's arguments: ints (stop) or (start, stop) pairs. */
+static bool ndrange_of(TrCtx *c, Value args, NdRange *r)
+{
+    Tr *t = c->tr;
+    uint32_t n;
+    Value *items = vm_seq_items(args, &n);
+    if (n > IR_SNODE_MAX_INDICES) {
+        tr_error(c, t->env->e_syntax, "ti.ndrange supports at most %d dimensions", IR_SNODE_MAX_INDICES);
+        return false;
+    }
+    r->n = (int)n;
+    for (uint32_t i = 0; i < n; i++) {
+        items = vm_seq_items(args, &n);
+        Value a = items[i];
+        if (!tr_is_expr(t, a) && (v_has_layout(a, LAYOUT_TUPLE) || v_has_layout(a, LAYOUT_LIST))) {
+            uint32_t m;
+            Value *pair = vm_seq_items(a, &m);
+            if (m != 2) {
+                tr_error(c, t->env->e_syntax, "Every argument of ndrange should be a scalar or a tuple/list like (begin, end)");
+                return false;
+            }
+            Value b = pair[0], e = pair[1];
+            if (!nd_bound(c, b, &r->begin[i]) || !nd_bound(c, e, &r->end[i])) return false;
+        } else {
+            r->begin[i] = ir_const_i(t->k, IR_I32, 0);
+            if (!nd_bound(c, a, &r->end[i])) return false;
+        }
+    }
+    return true;
+}
+
+static bool field_range(TrCtx *c, IrSNodeNode *place, Value field, NdRange *r)
+{
+    Tr *t = c->tr;
+    r->n = place->ir.num_indices;
+    Value off = vm_getattr_opt(t->vm, field, vm_intern(t->vm, "_offset", 7));
+    for (int i = 0; i < r->n; i++) {
+        int64_t o = 0;
+        if (off != V_UNBOUND && off != V_NONE && off != V_EXC) {
+            Value ov = vm_getitem(t->vm, off, v_int(i));
+            if (ov == V_EXC || !vm_index(t->vm, ov, &o)) return false;
+        }
+        int64_t extent = place->shape[place->physical_index_position[i]];
+        r->begin[i] = ir_const_i(t->k, IR_I32, o);
+        r->end[i] = ir_const_i(t->k, IR_I32, o + extent);
+    }
+    return true;
+}
+
+/* One loop over the product of the dimensions; each index is recovered with
+ * div / mod, the last dimension varying fastest (row-major, as Taichi). */
+static bool nd_for(TrCtx *c, const AstNode *s, const NdRange *r, bool grouped)
+{
+    Tr *t = c->tr;
+    IrKernel *k = t->k;
+    const AstNode *names[IR_SNODE_MAX_INDICES];
+    int nt = for_targets(c, s->v.For.target, names, IR_SNODE_MAX_INDICES);
+    if (grouped ? nt != 1 || s->v.For.target->kind != AST_Name : nt != r->n) {
+        if (grouped)
+            tr_error(c, t->env->e_syntax, "Group for should have 1 loop target, found %d", nt < 0 ? 0 : nt);
+        else
+            tr_error(c, t->env->e_syntax, "Ndrange for loop with %d dimension(s) should have %d loop target(s), found %d",
+                     r->n, r->n, nt < 0 ? 0 : nt);
+        return false;
+    }
+    IrStmt *extent[IR_SNODE_MAX_INDICES];
+    IrStmt *total = ir_const_i(k, IR_I32, 1);
+    for (int i = 0; i < r->n; i++) {
+        extent[i] = ir_binary(k, IR_BIN_sub, r->end[i], r->begin[i]);
+        IrStmt *zero = ir_const_i(k, IR_I32, 0);
+        extent[i] = ir_binary(k, IR_BIN_max, extent[i], zero);
+        total = ir_binary(k, IR_BIN_mul, total, extent[i]);
+    }
+    bool parallel;
+    IrStmt *loop = begin_range(c, ir_const_i(k, IR_I32, 0), total, &parallel);
+    if (!loop || !push_loop(c, loop, parallel)) return false;
+    c->non_static++;
+    IrCursor saved = ir_enter(k, loop->blocks[IR_BODY]);
+    bool ok = tr_push_scope(c);
+    if (ok) {
+        IrStmt *idx = ir_loop_index(k, loop, 0);
+        Value vals[IR_SNODE_MAX_INDICES];
+        for (int i = r->n - 1; i >= 0; i--) {
+            IrStmt *d = i == 0 ? idx : ir_binary(k, IR_BIN_mod, idx, extent[i]);
+            if (i > 0) idx = ir_binary(k, IR_BIN_div, idx, extent[i]);
+            vals[i] = tr_wrap(t, ir_binary(k, IR_BIN_add, d, r->begin[i]));
+            if (vals[i] == V_EXC) ok = false;
+        }
+        if (ok && grouped) {
+            /* the index vector is a tuple until ti.Vector exists */
+            Value tup = vm_tuple_of(t->vm, vals, (uint32_t)r->n);
+            ok = tup != V_EXC && tr_bind(c, name_of(t, names[0]), tup);
+        } else {
+            for (int i = 0; ok && i < r->n; i++) ok = tr_bind(c, name_of(t, names[i]), vals[i]);
+        }
+        ok = ok && tr_stmts(c, &s->v.For.body);
+        tr_pop_scope(c);
+    }
+    ir_leave(k, saved);
+    c->non_static--;
+    t->nloops--;
+    return ok;
+}
+
+static bool range_for(TrCtx *c, const AstNode *s, const AstNode *call)
+{
+    Tr *t = c->tr;
+    const AstSeq *args = &call->v.Call.args;
+    if (args->n < 1 || args->n > 2 || call->v.Call.keywords.n) {
+        tr_error(c, t->env->e_syntax, "Range should have 1 or 2 arguments, found %d", args->n);
+        return false;
+    }
+    const AstNode *names[1];
+    if (for_targets(c, s->v.For.target, names, 1) != 1) {
+        tr_error(c, t->env->e_syntax, "Range for should have 1 loop target");
+        return false;
+    }
+    Value b = v_int(0), e;
+    if (args->n == 2) {
+        b = tr_expr(c, args->items[0]);
+        if (b == V_EXC) return false;
+    }
+    e = tr_expr(c, args->items[args->n - 1]);
+    if (e == V_EXC) return false;
+    IrStmt *begin = tr_value_as(t, b, IR_I32), *end = begin ? tr_value_as(t, e, IR_I32) : NULL;
+    if (!end) return false;
+    tr_set_loc(c, s);
+    bool parallel;
+    IrStmt *loop = begin_range(c, begin, end, &parallel);
+    if (!loop || !push_loop(c, loop, parallel)) return false;
+    c->non_static++;
+    IrCursor saved = ir_enter(t->k, loop->blocks[IR_BODY]);
+    bool ok = tr_push_scope(c);
+    if (ok) {
+        Value i = tr_wrap(t, ir_loop_index(t->k, loop, 0));
+        ok = i != V_EXC && tr_bind(c, name_of(t, names[0]), i) && tr_stmts(c, &s->v.For.body);
+        tr_pop_scope(c);
+    }
+    ir_leave(t->k, saved);
+    c->non_static--;
+    t->nloops--;
+    return ok;
+}
+
+static bool st_for(TrCtx *c, const AstNode *s)
+{
+    Tr *t = c->tr;
+    VM *vm = t->vm;
+    if (s->v.For.orelse.n) {
+        tr_error(c, t->env->e_syntax, "'else' clause for 'for' not supported in Taichi kernels");
+        return false;
+    }
+    const AstNode *iter = s->v.For.iter;
+    int is_static = tr_is_static_call(c, iter);
+    if (is_static < 0) return false;
+    if (is_static) {
+        Value v = tr_expr(c, iter);
+        if (v == V_EXC) return false;
+        if (vm_type_of(vm, v) == t->env->t_grouped || vm_type_of(vm, v) == t->env->t_ndrange) {
+            Value it = vm_call_method(vm, v, vm_intern(vm, "_static_items", 13), NULL, 0);
+            if (it == V_EXC) return false;
+            v = it;
+        }
+        t->cfg_pending = false;
+        return static_for(c, s, v);
+    }
+    if (iter->kind == AST_Call) {
+        Value f = tr_expr(c, iter->v.Call.func);
+        if (f == V_EXC) return false;
+        Value range = vm_dict_get_str(vm->builtins, vm_intern(vm, "range", 5));
+        if (f == range) return range_for(c, s, iter);
+    }
+    Value v = tr_expr(c, iter);
+    if (v == V_EXC) return false;
+    tr_set_loc(c, s);
+    TypeObj *ty = vm_type_of(vm, v);
+    bool grouped = false;
+    if (ty == t->env->t_grouped) {
+        grouped = true;
+        v = vm_getattr(vm, v, vm_intern(vm, "_of", 3));
+        if (v == V_EXC) return false;
+        ty = vm_type_of(vm, v);
+    }
+    NdRange r;
+    if (ty == t->env->t_ndrange) {
+        Value args = vm_getattr(vm, v, vm_intern(vm, "_args", 5));
+        if (args == V_EXC || !ndrange_of(c, args, &r)) return false;
+        return nd_for(c, s, &r, grouped);
+    }
+    bool err = false;
+    IrSNodeNode *place = tr_field_place(t, v, &err);
+    if (err) return false;
+    if (place) {
+        if (c->non_static || t->nloops) {
+            tr_error(c, t->env->e_syntax, "Struct for loops must be at the outermost scope of a kernel");
+            return false;
+        }
+        if (!field_range(c, place, v, &r)) return false;
+        return nd_for(c, s, &r, grouped);
+    }
+    if (v_has_layout(v, LAYOUT_RANGE)) {
+        tr_error(c, t->env->e_syntax, "Range for loops need range(...) written in the loop header");
+        return false;
+    }
+    tr_error(c, t->env->e_syntax,
+             "Unsupported for loop over %s: iterate over range(), ti.ndrange(), ti.grouped() or a field, or use ti.static()",
+             ty->name->data);
+    return false;
+}
+
+static bool st_break_continue(TrCtx *c, const AstNode *s, bool is_break)
+{
+    Tr *t = c->tr;
+    /* inside a static for and no non-static control flow since it began */
+    if (c->static_for && c->non_static == c->static_for_non_static) {
+        c->loop_status = is_break ? TR_LOOP_BREAK : TR_LOOP_CONTINUE;
+        return true;
+    }
+    if (c->static_for && t->nloops == c->loops_at_entry) {
+        tr_error(c, t->env->e_syntax,
+                 "You are trying to `%s` a static `for` loop, but the `%s` statement is inside a non-static `if`. "
+                 "Use `ti.static(...)` on the condition of the `if`.", is_break ? "break" : "continue",
+                 is_break ? "break" : "continue");
+        return false;
+    }
+    if (t->nloops == c->loops_at_entry) {
+        tr_error(c, t->env->e_syntax, "'%s' outside loop", is_break ? "break" : "continue");
+        return false;
+    }
+    TrLoop *l = &t->loops[t->nloops - 1];
+    if (is_break && l->parallel) {
+        tr_error(c, t->env->e_syntax,
+                 "Break is not allowed in parallel (outermost) loops. Use ti.loop_config(serialize=True) "
+                 "before the loop to make it serial.");
+        return false;
+    }
+    tr_set_loc(c, s);
+    return (is_break ? ir_break(t->k, l->stmt) : ir_continue(t->k, l->stmt)) != NULL;
+}
+
+static bool st_return(TrCtx *c, const AstNode *s)
+{
+    Tr *t = c->tr;
+    if (c->non_static) {
+        tr_error(c, t->env->e_syntax, "Return inside non-static if/for is not supported");
+        return false;
+    }
+    Value v = V_NONE;
+    if (s->v.Return.value) {
+        v = tr_expr(c, s->v.Return.value);
+        if (v == V_EXC) return false;
+    }
+    c->returned = true;
+    if (!c->is_kernel) {
+        c->ret = v;
+        c->has_ret = true;
+        return true;
+    }
+    if (v == V_NONE) {
+        if (t->ret_type != IR_VOID) {
+            tr_error(c, t->env->e_syntax, "A kernel with a return type annotation must return a value");
+            return false;
+        }
+        return true;
+    }
+    if (t->ret_type == IR_VOID) {
+        tr_error(c, t->env->e_syntax, "A kernel that returns a value must have a return type annotation");
+        return false;
+    }
+    tr_set_loc(c, s);
+    IrStmt *val = tr_value_as(t, v, t->ret_type);
+    return val && ir_return(t->k, &val, 1);
+}
+
+static bool st_assert(TrCtx *c, const AstNode *s)
+{
+    Tr *t = c->tr;
+    if (!t->env->debug) return true;
+    Value test = tr_expr(c, s->v.Assert.test);
+    if (test == V_EXC) return false;
+    if (!tr_is_expr(t, test)) {
+        int truth = vm_truthy(t->vm, test);
+        if (truth < 0) return false;
+        if (truth) return true;
+    }
+    IrStmt *cond = condition(c, test);
+    if (!cond) return false;
+    StrBuf text = {0};
+    IrStmt **args = NULL;
+    int nargs = 0;
+    if (s->v.Assert.msg) {
+        if (!tr_assert_msg(c, s->v.Assert.msg, &text, &args, &nargs)) {
+            free(text.data);
+            free(args);
+            return false;
+        }
+    } else {
+        /* the message is the asserted expression's source */
+        const AstNode *e = s->v.Assert.test;
+        size_t len;
+        const char *line = e->lineno == e->end_lineno ? src_line(c->src, e->lineno, &len) : NULL;
+        if (line && e->end_col_offset <= (int)len)
+            sb_putn(&text, line + e->col_offset, (size_t)(e->end_col_offset - e->col_offset));
+        else
+            sb_putn(&text, "Assertion failure", 17);
+    }
+    tr_set_loc(c, s);
+    sb_putn(&text, "", 1);
+    /* Taichi's assertion messages start on a new line */
+    bool ok = !text.oom && ir_assert(t->k, cond, text.data, args, nargs);
+    if (text.oom) vm_raise(t->vm, t->vm->e_MemoryError, "out of memory");
+    free(text.data);
+    free(args);
+    return ok;
+}
+
+static bool st_expr(TrCtx *c, const AstNode *s)
+{
+    const AstNode *e = s->v.Expr.value;
+    if (e->kind == AST_Constant && e->v.Constant.value.kind == AST_C_STR) return true;   /* docstring */
+    return tr_expr(c, e) != V_EXC;
+}
+
+static bool stmt(TrCtx *c, const AstNode *s)
+{
+    Tr *t = c->tr;
+    tr_set_loc(c, s);
+    switch (s->kind) {
+    case AST_Assign: return st_assign(c, s);
+    case AST_AnnAssign: return st_annassign(c, s);
+    case AST_AugAssign: return st_augassign(c, s);
+    case AST_Expr: return st_expr(c, s);
+    case AST_If: return st_if(c, s);
+    case AST_While: return st_while(c, s);
+    case AST_For: return st_for(c, s);
+    case AST_Break: return st_break_continue(c, s, true);
+    case AST_Continue: return st_break_continue(c, s, false);
+    case AST_Return: return st_return(c, s);
+    case AST_Assert: return st_assert(c, s);
+    case AST_Pass: return true;
+    default:
+        tr_error(c, t->env->e_syntax, "Unsupported node \"%s\"", ast_kind_names[s->kind]);
+        return false;
+    }
+}
+
+bool tr_stmts(TrCtx *c, const AstSeq *body)
+{
+    for (int i = 0; i < body->n; i++) {
+        if (c->returned || c->loop_status != TR_LOOP_NORMAL) break;
+        if (!vm_check_signals(c->tr->vm)) return false;
+        if (!stmt(c, body->items[i])) {
+            tr_locate(c, body->items[i]);
+            return false;
+        }
+        if (c->tr->k->oom) {
+            vm_raise(c->tr->vm, c->tr->vm->e_MemoryError, "out of memory");
+            return false;
+        }
+    }
+    return true;
+}
+
+/* ---- functions: the kernel itself and inlined ti.func calls */
+
+static bool ctx_init(TrCtx *c, Tr *t, FuncObj *fn, bool is_kernel)
+{
+    *c = (TrCtx){.tr = t, .caller = t->ctx, .fn = fn, .is_kernel = is_kernel, .ret = V_UNBOUND};
+    CodeObj *code = fn->code;
+    if (!code->def || !code->src) {
+        vm_raise(t->vm, t->env->e_compile,
+                 "the source of %s() is not available (functions made by exec() cannot be compiled)",
+                 fn->name->data);
+        return false;
+    }
+    c->src = code->src;
+    c->file = code->filename->data;
+    c->loops_at_entry = t->nloops;
+    return tr_push_scope(c);
+}
+
+static void ctx_free(TrCtx *c)
+{
+    while (c->nscopes) tr_pop_scope(c);
+    free(c->scopes);
+    free(c->kernel_args);
+}
+
+/* Binds a ti.func's parameters: positional and keyword arguments, defaults. */
+static bool bind_params(TrCtx *c, Value *args, int nargs, TupleObj *kwnames)
+{
+    Tr *t = c->tr;
+    FuncObj *fn = c->fn;
+    const AstNode *a = fn->code->def->v.FunctionDef.args;
+    const AstSeq *params = &a->v.arguments.args;
+    int nkw = kwnames ? (int)kwnames->len : 0;
+    if (nargs > params->n) {
+        tr_error(c, t->env->e_type, "%s() takes %d positional arguments but %d were given", fn->name->data, params->n,
+                 nargs);
+        return false;
+    }
+    int ndef = fn->defaults ? (int)fn->defaults->len : 0;
+    for (int i = 0; i < params->n; i++) {
+        const char *pname = params->items[i]->v.arg.arg;
+        StrObj *name = vm_intern(t->vm, pname, strlen(pname));
+        Value v = V_UNBOUND;
+        if (i < nargs) v = args[i];
+        for (int j = 0; j < nkw; j++)
+            if (vm_str_eq(AS_STR(kwnames->items[j]), name)) v = args[nargs + j];
+        if (v == V_UNBOUND && i >= params->n - ndef) v = fn->defaults->items[i - (params->n - ndef)];
+        if (v == V_UNBOUND) {
+            tr_error(c, t->env->e_type, "%s() missing 1 required positional argument: '%s'", fn->name->data, pname);
+            return false;
+        }
+        /* template parameters alias; the others are passed by value */
+        Value anno = fn->annotations ? vm_dict_get_str(fn->annotations, name) : V_UNBOUND;
+        bool is_template = anno != V_UNBOUND && vm_type_of(t->vm, anno) == t->env->t_template;
+        if (!is_template) {
+            IrType ty = anno != V_UNBOUND ? ir_transform_dtype(t->env, anno) : IR_VOID;
+            if (ty != IR_VOID) {
+                IrStmt *s = tr_value_as(t, v, ty);
+                if (!s) return false;
+                v = tr_wrap(t, s);
+            }
+            v = tr_expr_init(t, v);
+            if (v == V_EXC) return false;
+        }
+        if (!tr_bind(c, name, v)) return false;
+    }
+    return true;
+}
+
+Value tr_inline_func(TrCtx *caller, const AstNode *call, FuncObj *fn, Value *args, int nargs, TupleObj *kwnames)
+{
+    Tr *t = caller->tr;
+    for (TrCtx *p = caller; p; p = p->caller)
+        if (p->fn == fn) {
+            tr_error(caller, t->env->e_syntax,
+                     "Recursion is not supported: %s() calls itself (directly or through other functions)",
+                     fn->name->data);
+            return V_EXC;
+        }
+    if (t->depth >= TR_MAX_INLINE_DEPTH) {
+        tr_error(caller, t->env->e_syntax, "Taichi functions are nested too deeply");
+        return V_EXC;
+    }
+    TrCtx c;
+    if (!ctx_init(&c, t, fn, false)) return V_EXC;
+    t->ctx = &c;
+    t->depth++;
+    const AstNode *def = fn->code->def;
+    bool ok = bind_params(&c, args, nargs, kwnames);
+    if (ok) {
+        ok = tr_stmts(&c, &def->v.FunctionDef.body);
+        if (!ok) tr_locate(&c, def);
+    }
+    t->depth--;
+    t->ctx = caller;
+    Value ret = c.has_ret ? c.ret : V_NONE;
+    if (ok && c.has_ret) {
+        IrType rt = IR_VOID;
+        Value ra = fn->annotations ? vm_dict_get_str(fn->annotations, vm_intern(t->vm, "return", 6)) : V_UNBOUND;
+        if (ra != V_UNBOUND) rt = ir_transform_dtype(t->env, ra);
+        if (rt != IR_VOID && ret != V_NONE) {
+            IrStmt *s = tr_value_as(t, ret, rt);
+            ret = s ? tr_wrap(t, s) : V_EXC;
+            ok = ret != V_EXC;
+        }
+    }
+    ctx_free(&c);
+    (void)call;
+    return ok ? ret : V_EXC;
+}
+
+IrKernel *ir_transform_kernel(const TrEnv *env, const TrKernelSpec *spec)
+{
+    VM *vm = env->vm;
+    IrType *argt = calloc((size_t)spec->nparams + 1, sizeof *argt);
+    int *slot = calloc((size_t)spec->nparams + 1, sizeof *slot);
+    if (!argt || !slot) {
+        free(argt);
+        free(slot);
+        vm_raise(vm, vm->e_MemoryError, "out of memory");
+        return NULL;
+    }
+    int nargs = 0;
+    for (int i = 0; i < spec->nparams; i++) {
+        slot[i] = -1;
+        if (spec->template_args[i] == V_UNBOUND) {
+            slot[i] = nargs;
+            argt[nargs++] = spec->param_types[i];
+        }
+    }
+    IrKernel *k = ir_kernel_new(spec->name, argt, nargs, &spec->ret_type, spec->ret_type != IR_VOID);
+    free(argt);
+    if (!k) {
+        free(slot);
+        vm_raise(vm, vm->e_MemoryError, "out of memory");
+        return NULL;
+    }
+    /* No collection while compiling: Values live in C locals and scopes. */
+    size_t saved_gc = vm->next_gc;
+    vm->next_gc = SIZE_MAX;
+    Tr t = {.env = env, .vm = vm, .k = k, .ret_type = spec->ret_type, .depth = 1};
+    TrCtx c;
+    bool ok = ctx_init(&c, &t, spec->fn, true);
+    if (ok) {
+        Tr *outer = ir_transform_set_current(&t);
+        t.ctx = &c;
+        const AstNode *def = spec->fn->code->def;
+        const AstSeq *params = &def->v.FunctionDef.args->v.arguments.args;
+        c.kernel_args = calloc((size_t)params->n + 1, sizeof *c.kernel_args);
+        ok = c.kernel_args != NULL;
+        for (int i = 0; ok && i < params->n && i < spec->nparams; i++) {
+            const char *pname = params->items[i]->v.arg.arg;
+            StrObj *name = vm_intern(vm, pname, strlen(pname));
+            Value v = spec->template_args[i];
+            if (v == V_UNBOUND) {
+                tr_set_loc(&c, params->items[i]);
+                v = tr_wrap(&t, ir_arg_load(k, slot[i]));
+                c.kernel_args[c.nkernel_args++] = name;
+            }
+            ok = v != V_EXC && tr_bind(&c, name, v);
+        }
+        if (ok) {
+            ok = tr_stmts(&c, &def->v.FunctionDef.body);
+            if (ok && spec->ret_type != IR_VOID && !c.returned) {
+                tr_error(&c, env->e_syntax, "A kernel with a return type annotation must return a value");
+                ok = false;
+            }
+            if (!ok) tr_locate(&c, def);
+        }
+        ir_transform_set_current(outer);
+        ctx_free(&c);
+    }
+    vm->next_gc = saved_gc;
+    free(slot);
+    if (!ok || k->oom) {
+        if (ok) vm_raise(vm, vm->e_MemoryError, "out of memory");
+        ir_kernel_free(k);
+        return NULL;
+    }
+    return k;
+}

@@ -1,0 +1,65 @@
+/* The transformer: a @ti.kernel's AST to frontend IR, evaluating everything that
+ * is a Python value at compile time with the VM itself (DESIGN.md: one evaluator).
+ *
+ * Every expression yields a VM Value: a Python value, or an Expr object (the
+ * taichi module's Expr class, registered in TrEnv) wrapping the IrStmt that
+ * computes a Taichi value. A name bound to an Expr of pointer type is a Taichi
+ * variable (an alloca). Expr's Python operators call back into the transformer
+ * of the kernel being compiled (ir_transform_current), so Python helpers called
+ * at compile time build IR too, as in Taichi.
+ *
+ * Errors are raised as Taichi does (ast-refactoring.txt): one `On line N of file
+ * "F":` block with the source line and carets per inlined call level, then the
+ * message, as TaichiSyntaxError / TaichiNameError / TaichiTypeError, or a
+ * TaichiCompilationError wrapping any other exception. */
+#ifndef TIRUN_IR_TRANSFORM_H
+#define TIRUN_IR_TRANSFORM_H
+
+#include "../vm/vm.h"
+#include "ir.h"
+#include "snode.h"
+
+/* What the transformer needs from the taichi module. */
+typedef struct TrEnv {
+    VM *vm;
+    IrSNodeProgram *prog;
+    /* classes of stdlib/py/taichi: Expr, DataType, ScalarField, the markers of
+     * built-ins (_Builtin: slot 0 its name), ti.func (_Func: slot 0 the function),
+     * ti.template() (_Template) and the kernel wrapper (_Kernel) */
+    TypeObj *t_expr, *t_dtype, *t_field, *t_builtin, *t_func, *t_template, *t_kernel;
+    TypeObj *t_ndrange, *t_grouped;   /* ti.ndrange / ti.grouped results in Python scope */
+    TypeObj *e_compile, *e_syntax, *e_name, *e_type;
+    IrType default_fp, default_ip;
+    bool debug, short_circuit;
+} TrEnv;
+
+/* One kernel to compile: its function and, per parameter, the template
+ * argument (a Python value) or V_UNBOUND for a typed parameter. */
+typedef struct TrKernelSpec {
+    FuncObj *fn;
+    const char *name;           /* the kernel's IR name */
+    int nparams;
+    const Value *template_args;
+    const IrType *param_types;  /* typed parameters: their type; IR_VOID for templates */
+    IrType ret_type;            /* IR_VOID: no return value */
+} TrKernelSpec;
+
+/* Builds the frontend IR of a kernel (before any pass). NULL with the Taichi
+ * exception pending in the VM. */
+IrKernel *ir_transform_kernel(const TrEnv *env, const TrKernelSpec *spec);
+
+/* The primitive type a Python annotation names (ti.i32, int, float), or
+ * IR_VOID (no exception) when it names none. */
+IrType ir_transform_dtype(const TrEnv *env, Value annotation);
+
+/* For Expr's Python operators: the binary / unary / compare operation (AST
+ * operator numbers) applied to values of which one is an Expr, in the kernel
+ * being compiled; V_EXC with an exception pending. */
+Value ir_transform_binary(VM *vm, int op, Value a, Value b);
+Value ir_transform_compare(VM *vm, int op, Value a, Value b);
+Value ir_transform_unary(VM *vm, int op, Value a);
+/* A built-in (ti.sin, ti.atomic_add ...) called from Python code that runs at
+ * compile time: name and arguments. */
+Value ir_transform_builtin(VM *vm, const char *name, Value *args, int nargs);
+
+#endif

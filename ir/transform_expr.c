@@ -1,0 +1,1564 @@
+/* The transformer's expressions (transform.h): Python values evaluated by the VM,
+ * Taichi values built as IR with Taichi's implicit casts, field access, calls of
+ * ti.func / built-ins / primitive types / Python callables, print and assert
+ * messages, and the entry points Expr's Python operators call. */
+#include "transform_int.h"
+
+#include <gmp.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The compilation in progress, for Expr's Python operators. Kernels compile on
+ * the thread that runs the VM, one at a time (a kernel called while another
+ * compiles is an error the caller reports), so one pointer suffices. */
+static Tr *current;
+
+Tr *ir_transform_set_current(Tr *t)
+{
+    Tr *old = current;
+    current = t;
+    return old;
+}
+
+/* ---- Expr objects: slot 0 holds the IrStmt pointer as a small int */
+
+bool tr_is_expr(Tr *t, Value v)
+{
+    return v_is_obj(v) && v_as_obj(v)->type == t->env->t_expr;
+}
+
+IrStmt *tr_stmt_of(Value v)
+{
+    return (IrStmt *)(intptr_t)v_as_int(vm_slot_values(v_as_obj(v))[0]);
+}
+
+Value tr_wrap(Tr *t, IrStmt *s)
+{
+    if (!s) {
+        if (t->vm->exc == V_NONE) vm_raise(t->vm, t->vm->e_MemoryError, "out of memory");
+        return V_EXC;
+    }
+    TypeObj *cls = t->env->t_expr;
+    Obj *o = vm_alloc(t->vm, cls, sizeof *o + cls->hdr.aux * sizeof(Value));
+    if (!o) return V_EXC;
+    o->dict = NULL;
+    for (uint32_t i = 0; i < cls->hdr.aux; i++) vm_slot_values(o)[i] = V_NONE;
+    vm_slot_values(o)[0] = v_int((intptr_t)s);
+    return v_obj(o);
+}
+
+bool tr_is_var(Tr *t, Value v)
+{
+    return tr_is_expr(t, v) && tr_stmt_of(v)->kind == IR_ALLOCA;
+}
+
+Value tr_load_var(Tr *t, Value v)
+{
+    if (!tr_is_var(t, v)) return v;
+    return tr_wrap(t, ir_local_load(t->k, tr_stmt_of(v)));
+}
+
+/* ---- Python values as Taichi constants */
+
+static const char *type_name(Tr *t, Value v)
+{
+    return vm_type_of(t->vm, v)->name->data;
+}
+
+/* An integer constant of type ty from a Python int; TaichiTypeError when it does
+ * not fit (`literal` chooses Taichi's message for default_ip). */
+static IrStmt *int_const(Tr *t, Value v, IrType ty, bool literal)
+{
+    VM *vm = t->vm;
+    mpz_t z;
+    mpz_init(z);
+    vm_int_to_mpz(v, z);
+    int bits = ir_type_bits(ty);
+    bool fits;
+    if (ir_type_is_signed(ty)) {
+        mpz_t lo, hi;
+        mpz_init_set_si(lo, -1);
+        mpz_mul_2exp(lo, lo, (mp_bitcnt_t)(bits - 1));
+        mpz_init_set_ui(hi, 1);
+        mpz_mul_2exp(hi, hi, (mp_bitcnt_t)(bits - 1));
+        fits = mpz_cmp(z, lo) >= 0 && mpz_cmp(z, hi) < 0;
+        mpz_clears(lo, hi, NULL);
+    } else {
+        mpz_t hi;
+        mpz_init_set_ui(hi, 1);
+        mpz_mul_2exp(hi, hi, (mp_bitcnt_t)bits);
+        /* negative literals wrap, as a C cast of an int64 would */
+        mpz_t lo;
+        mpz_init_set_si(lo, -1);
+        mpz_mul_2exp(lo, lo, (mp_bitcnt_t)(bits - 1));
+        fits = mpz_cmp(z, hi) < 0 && mpz_cmp(z, lo) >= 0;
+        mpz_clears(lo, hi, NULL);
+    }
+    if (!fits) {
+        char *digits = mpz_get_str(NULL, 10, z);
+        if (literal)
+            vm_raise(vm, t->env->e_type,
+                     "Integer literal %s exceeded the range of default_ip: %s, please specify the dtype via e.g. "
+                     "`ti.u64(%s)` or set a different `default_ip` in `ti.init()`",
+                     digits, ir_type_name(ty), digits);
+        else
+            vm_raise(vm, t->env->e_type, "Integer literal %s exceeded the range of specified dtype: %s", digits,
+                     ir_type_name(ty));
+        free(digits);
+        mpz_clear(z);
+        return NULL;
+    }
+    IrStmt *s;
+    if (ir_type_is_signed(ty)) {
+        s = ir_const_i(t->k, ty, mpz_get_si(z));
+    } else {
+        uint64_t u = mpz_sgn(z) < 0 ? (uint64_t)mpz_get_si(z) : mpz_get_ui(z);
+        if (bits < 64) u &= (UINT64_C(1) << bits) - 1;
+        s = ir_const_u(t->k, ty, u);
+    }
+    mpz_clear(z);
+    return s;
+}
+
+/* A Python number as a constant of type ty (ty IR_VOID: its default type). */
+static IrStmt *py_const(Tr *t, Value v, IrType ty, bool literal)
+{
+    VM *vm = t->vm;
+    if (v_is_bool(v)) v = v_int(v == V_TRUE);
+    if (vm_is_int(vm, v)) {
+        if (ty == IR_VOID) ty = t->env->default_ip;
+        if (ir_type_is_float(ty)) {
+            double d;
+            if (!vm_to_double(vm, v, &d)) return NULL;
+            return ir_const_f(t->k, ty, d);
+        }
+        return int_const(t, v, ty, literal);
+    }
+    if (v_is_double(v) || vm_type_of(vm, v) == vm->t_float) {
+        double d;
+        if (!vm_to_double(vm, v, &d)) return NULL;
+        if (ty == IR_VOID) ty = t->env->default_fp;
+        if (ir_type_is_float(ty)) return ir_const_f(t->k, ty, d);
+        IrStmt *f = ir_const_f(t->k, t->env->default_fp, d);
+        return f ? ir_cast(t->k, IR_UN_cast_value, ty, f) : NULL;
+    }
+    vm_raise(vm, t->env->e_type, "Invalid constant scalar data type: <class '%s'>", type_name(t, v));
+    return NULL;
+}
+
+IrStmt *tr_value(Tr *t, Value v)
+{
+    if (tr_is_expr(t, v)) {
+        IrStmt *s = tr_stmt_of(v);
+        return s->kind == IR_ALLOCA ? ir_local_load(t->k, s) : s;
+    }
+    return py_const(t, v, IR_VOID, true);
+}
+
+IrStmt *tr_cast(Tr *t, IrStmt *s, IrType ty)
+{
+    if (!s || s->type == ty) return s;
+    return ir_cast(t->k, IR_UN_cast_value, ty, s);
+}
+
+IrStmt *tr_value_as(Tr *t, Value v, IrType ty)
+{
+    return tr_cast(t, tr_value(t, v), ty);
+}
+
+static bool is_number(Tr *t, Value v)
+{
+    return v_is_int(v) || v_is_double(v) || v_is_bool(v) || vm_is_int(t->vm, v) ||
+           vm_type_of(t->vm, v) == t->vm->t_float;
+}
+
+Value tr_expr_init(Tr *t, Value v)
+{
+    VM *vm = t->vm;
+    if (tr_is_expr(t, v) || is_number(t, v)) {
+        IrStmt *val = tr_value(t, v);
+        if (!val) return V_EXC;
+        IrStmt *var = ir_alloca(t->k, val->type);
+        if (!var || !ir_local_store(t->k, var, val)) return tr_wrap(t, NULL);
+        return tr_wrap(t, var);
+    }
+    bool is_list = v_has_layout(v, LAYOUT_LIST) && vm_type_of(vm, v) == vm->t_list;
+    bool is_tuple = v_has_layout(v, LAYOUT_TUPLE) && vm_type_of(vm, v) == vm->t_tuple;
+    if (is_list || is_tuple) {
+        uint32_t n;
+        vm_seq_items(v, &n);
+        Value out = is_list ? vm_new_list(vm, n) : vm_new_tuple(vm, n);
+        if (out == V_EXC) return V_EXC;
+        for (uint32_t i = 0; i < n; i++) {
+            uint32_t m;
+            Value *items = vm_seq_items(v, &m);
+            Value e = tr_expr_init(t, items[i]);
+            if (e == V_EXC) return V_EXC;
+            if (is_list) {
+                if (!vm_list_append(vm, (ListObj *)v_as_obj(out), e)) return V_EXC;
+            } else {
+                ((TupleObj *)v_as_obj(out))->items[i] = e;
+            }
+        }
+        return out;
+    }
+    if (v_has_layout(v, LAYOUT_DICT) && vm_type_of(vm, v) == vm->t_dict) {
+        DictObj *d = (DictObj *)v_as_obj(v);
+        Value out = vm_new_dict(vm);
+        if (out == V_EXC) return V_EXC;
+        for (uint32_t i = 0; i < d->nentries; i++) {
+            if (d->entries[i].key == V_UNBOUND) continue;
+            Value e = tr_expr_init(t, d->entries[i].value);
+            if (e == V_EXC || !vm_dict_set(vm, (DictObj *)v_as_obj(out), d->entries[i].key, e)) return V_EXC;
+        }
+        return out;
+    }
+    return v;
+}
+
+bool tr_store_var(Tr *t, Value var, Value v)
+{
+    IrStmt *a = tr_stmt_of(var);
+    IrStmt *val = tr_value_as(t, v, ir_pointee(a->type));
+    return val && ir_local_store(t->k, a, val);
+}
+
+/* ---- operators */
+
+static IrStmt *promote_to(Tr *t, IrStmt *s, IrType ty) { return tr_cast(t, s, ty); }
+
+static const char *op_symbol(int op)
+{
+    static const char *const sym[] = {"+", "-", "*", "@", "/", "%", "**", "<<", ">>", "|", "^", "&", "//"};
+    return op >= 0 && op < (int)(sizeof sym / sizeof sym[0]) ? sym[op] : "?";
+}
+
+/* x ** n for a Python int n >= 0: square-and-multiply in x's type. */
+static IrStmt *int_power(Tr *t, IrStmt *x, int64_t n)
+{
+    IrKernel *k = t->k;
+    IrStmt *result = NULL, *base = x;
+    while (n > 0) {
+        if (n & 1) result = result ? ir_binary(k, IR_BIN_mul, result, base) : base;
+        n >>= 1;
+        if (n) base = ir_binary(k, IR_BIN_mul, base, base);
+    }
+    if (!result) result = ir_type_is_float(x->type) ? ir_const_f(k, x->type, 1.0) : ir_const_i(k, x->type, 1);
+    return result;
+}
+
+static Value binary_ir(Tr *t, int op, Value av, Value bv)
+{
+    IrKernel *k = t->k;
+    /* a Python int exponent unrolls into multiplications */
+    if (op == AST_Pow && !tr_is_expr(t, bv) && v_is_int(bv) && v_as_int(bv) >= 0 && v_as_int(bv) <= 64) {
+        IrStmt *a = tr_value(t, av);
+        return tr_wrap(t, a ? int_power(t, a, v_as_int(bv)) : NULL);
+    }
+    IrStmt *a = tr_value(t, av), *b = a ? tr_value(t, bv) : NULL;
+    if (!b) return V_EXC;
+    IrType ta = a->type, tb = b->type, ty = ir_type_promote(ta, tb);
+    bool ints = ir_type_is_int(ta) && ir_type_is_int(tb);
+    IrBinaryOp bop;
+    switch (op) {
+    case AST_Add: bop = IR_BIN_add; break;
+    case AST_Sub: bop = IR_BIN_sub; break;
+    case AST_Mult: bop = IR_BIN_mul; break;
+    case AST_Div:
+        bop = IR_BIN_truediv;
+        if (ints) ty = t->env->default_fp;
+        break;
+    case AST_FloorDiv: bop = IR_BIN_floordiv; break;
+    case AST_Mod: bop = IR_BIN_mod; break;
+    case AST_Pow: bop = IR_BIN_pow; break;
+    case AST_LShift: case AST_RShift: case AST_BitOr: case AST_BitXor: case AST_BitAnd:
+        if (!ints) {
+            vm_raise(t->vm, t->env->e_type, "unsupported operand type(s) for '%s': '%s' and '%s'", op_symbol(op),
+                     ir_type_name(ta), ir_type_name(tb));
+            return V_EXC;
+        }
+        bop = op == AST_LShift ? IR_BIN_bit_shl
+              : op == AST_RShift ? (ir_type_is_signed(ta) ? IR_BIN_bit_sar : IR_BIN_bit_shr)
+              : op == AST_BitOr ? IR_BIN_bit_or : op == AST_BitXor ? IR_BIN_bit_xor : IR_BIN_bit_and;
+        if (op == AST_LShift || op == AST_RShift) ty = ta;
+        break;
+    default:
+        vm_raise(t->vm, t->env->e_syntax, "Operator \"%s\" is not supported on Taichi scalars", op_symbol(op));
+        return V_EXC;
+    }
+    return tr_wrap(t, ir_binary(k, bop, promote_to(t, a, ty), promote_to(t, b, ty)));
+}
+
+Value tr_binary(Tr *t, int op, Value a, Value b)
+{
+    a = tr_load_var(t, a);
+    b = a == V_EXC ? V_EXC : tr_load_var(t, b);
+    if (b == V_EXC) return V_EXC;
+    if (!tr_is_expr(t, a) && !tr_is_expr(t, b)) return vm_binary(t->vm, op, a, b);
+    return binary_ir(t, op, a, b);
+}
+
+static IrBinaryOp cmp_op(int op)
+{
+    switch (op) {
+    case AST_Eq: return IR_BIN_cmp_eq;
+    case AST_NotEq: return IR_BIN_cmp_ne;
+    case AST_Lt: return IR_BIN_cmp_lt;
+    case AST_LtE: return IR_BIN_cmp_le;
+    case AST_Gt: return IR_BIN_cmp_gt;
+    default: return IR_BIN_cmp_ge;
+    }
+}
+
+Value tr_compare(Tr *t, int op, Value av, Value bv)
+{
+    av = tr_load_var(t, av);
+    bv = av == V_EXC ? V_EXC : tr_load_var(t, bv);
+    if (bv == V_EXC) return V_EXC;
+    if (!tr_is_expr(t, av) && !tr_is_expr(t, bv)) return vm_compare(t->vm, op, av, bv);
+    if (op > AST_GtE) {
+        static const char *const names[] = {"Is", "IsNot", "In", "NotIn"};
+        vm_raise(t->vm, t->env->e_syntax, "\"%s\" is only supported inside `ti.static`.", names[op - AST_Is]);
+        return V_EXC;
+    }
+    IrStmt *a = tr_value(t, av), *b = a ? tr_value(t, bv) : NULL;
+    if (!b) return V_EXC;
+    IrType ty = ir_type_promote(a->type, b->type);
+    return tr_wrap(t, ir_binary(t->k, cmp_op(op), tr_cast(t, a, ty), tr_cast(t, b, ty)));
+}
+
+static Value unary(Tr *t, int op, Value v)
+{
+    v = tr_load_var(t, v);
+    if (v == V_EXC) return V_EXC;
+    if (!tr_is_expr(t, v)) return vm_unary(t->vm, op, v);
+    IrStmt *s = tr_stmt_of(v);
+    switch (op) {
+    case AST_UAdd: return v;
+    case AST_USub: return tr_wrap(t, ir_unary(t->k, IR_UN_neg, s));
+    case AST_Not: return tr_wrap(t, ir_unary(t->k, IR_UN_logic_not, s));
+    default:
+        if (!ir_type_is_int(s->type)) {
+            vm_raise(t->vm, t->env->e_type, "unsupported operand type(s) for '~': '%s'", ir_type_name(s->type));
+            return V_EXC;
+        }
+        return tr_wrap(t, ir_unary(t->k, IR_UN_bit_not, s));
+    }
+}
+
+/* An i32 that is 1 when v is true (nonzero). */
+static IrStmt *truth(Tr *t, Value v)
+{
+    IrStmt *s = tr_value(t, v);
+    if (!s) return NULL;
+    IrStmt *zero = ir_type_is_float(s->type) ? ir_const_f(t->k, s->type, 0.0) : ir_const_i(t->k, s->type, 0);
+    if (ir_type_is_int(s->type) && !ir_type_is_signed(s->type)) zero = ir_const_u(t->k, s->type, 0);
+    return ir_binary(t->k, IR_BIN_cmp_ne, s, zero);
+}
+
+/* and / or, with Python's value semantics (`a and b` is b when a is true, else
+ * a) on Python and Taichi values alike. Taichi values are all evaluated unless
+ * short_circuit_operators is set; then the right side runs only when needed. */
+static Value boolop(TrCtx *c, const AstNode *e)
+{
+    Tr *t = c->tr;
+    IrKernel *k = t->k;
+    bool is_and = e->v.BoolOp.op == AST_And;
+    const AstSeq *vals = &e->v.BoolOp.values;
+    Value acc = tr_load_var(t, tr_expr(c, vals->items[0]));
+    for (int i = 1; i < vals->n && acc != V_EXC; i++) {
+        if (!tr_is_expr(t, acc)) {
+            int tv = vm_truthy(t->vm, acc);
+            if (tv < 0) return V_EXC;
+            if (is_and ? !tv : tv) return acc;
+            acc = tr_load_var(t, tr_expr(c, vals->items[i]));
+            continue;
+        }
+        IrStmt *a = tr_stmt_of(acc);
+        IrStmt *cond = truth(t, acc);
+        if (!cond) return V_EXC;
+        if (t->env->short_circuit) {
+            IrStmt *st = ir_if(k, is_and ? cond : ir_unary(k, IR_UN_logic_not, cond));
+            if (!st) return tr_wrap(t, NULL);
+            IrCursor saved = ir_enter(k, st->blocks[IR_THEN]);
+            Value r = tr_load_var(t, tr_expr(c, vals->items[i]));
+            IrStmt *rs = r == V_EXC ? NULL : tr_value(t, r);
+            ir_leave(k, saved);
+            if (!rs) return V_EXC;
+            IrType ty = ir_type_promote(a->type, rs->type);
+            ir_at_before(k, st);
+            IrStmt *var = ir_alloca(k, ty);
+            bool ok = var && ir_local_store(k, var, tr_cast(t, a, ty));
+            ir_enter(k, st->blocks[IR_THEN]);
+            ok = ok && ir_local_store(k, var, tr_cast(t, rs, ty));
+            ir_leave(k, saved);
+            acc = tr_wrap(t, ok ? ir_local_load(k, var) : NULL);
+        } else {
+            Value r = tr_load_var(t, tr_expr(c, vals->items[i]));
+            IrStmt *rs = r == V_EXC ? NULL : tr_value(t, r);
+            if (!rs) return V_EXC;
+            IrType ty = ir_type_promote(a->type, rs->type);
+            a = tr_cast(t, a, ty);
+            rs = tr_cast(t, rs, ty);
+            acc = tr_wrap(t, ir_select(k, cond, is_and ? rs : a, is_and ? a : rs));
+        }
+    }
+    return acc;
+}
+
+static Value compare(TrCtx *c, const AstNode *e)
+{
+    Tr *t = c->tr;
+    Value left = tr_expr(c, e->v.Compare.left);
+    if (left == V_EXC) return V_EXC;
+    Value result = V_UNBOUND;
+    for (int i = 0; i < e->v.Compare.ops.n; i++) {
+        Value right = tr_expr(c, e->v.Compare.comparators.items[i]);
+        if (right == V_EXC) return V_EXC;
+        Value r = tr_compare(t, e->v.Compare.ops.items[i], left, right);
+        if (r == V_EXC) return V_EXC;
+        if (result == V_UNBOUND) {
+            result = r;
+        } else if (!tr_is_expr(t, result) && !tr_is_expr(t, r)) {
+            int tv = vm_truthy(t->vm, result);
+            if (tv < 0) return V_EXC;
+            if (!tv) return result;
+            result = r;
+        } else {
+            IrStmt *a = truth(t, result), *b = a ? truth(t, r) : NULL;
+            result = tr_wrap(t, b ? ir_binary(t->k, IR_BIN_logical_and, a, b) : NULL);
+            if (result == V_EXC) return V_EXC;
+        }
+        if (!tr_is_expr(t, result)) {
+            int tv = vm_truthy(t->vm, result);
+            if (tv < 0) return V_EXC;
+            if (!tv) return result;
+        }
+        left = right;
+    }
+    return result;
+}
+
+/* x if c else y: a Python condition picks one side at compile time; a Taichi
+ * condition evaluates only the side it selects, into a variable of the
+ * promoted type. */
+static Value ifexp(TrCtx *c, const AstNode *e)
+{
+    Tr *t = c->tr;
+    IrKernel *k = t->k;
+    Value test = tr_load_var(t, tr_expr(c, e->v.IfExp.test));
+    if (test == V_EXC) return V_EXC;
+    if (!tr_is_expr(t, test)) {
+        int tv = vm_truthy(t->vm, test);
+        if (tv < 0) return V_EXC;
+        return tr_expr(c, tv ? e->v.IfExp.body : e->v.IfExp.orelse);
+    }
+    IrStmt *cond = truth(t, test);
+    IrStmt *st = cond ? ir_if(k, cond) : NULL;
+    if (!st) return tr_wrap(t, NULL);
+    IrCursor saved = ir_enter(k, st->blocks[IR_THEN]);
+    Value a = tr_expr(c, e->v.IfExp.body);
+    IrStmt *as = a == V_EXC ? NULL : tr_value(t, a);
+    ir_enter(k, st->blocks[IR_ELSE]);
+    Value b = as ? tr_expr(c, e->v.IfExp.orelse) : V_EXC;
+    IrStmt *bs = b == V_EXC ? NULL : tr_value(t, b);
+    ir_leave(k, saved);
+    if (!bs) return V_EXC;
+    IrType ty = ir_type_promote(as->type, bs->type);
+    ir_at_before(k, st);
+    IrStmt *var = ir_alloca(k, ty);
+    ir_leave(k, saved);
+    ir_enter(k, st->blocks[IR_THEN]);
+    bool ok = var && ir_local_store(k, var, tr_cast(t, as, ty));
+    ir_enter(k, st->blocks[IR_ELSE]);
+    ok = ok && ir_local_store(k, var, tr_cast(t, bs, ty));
+    ir_leave(k, saved);
+    return tr_wrap(t, ok ? ir_local_load(k, var) : NULL);
+}
+
+/* ---- fields */
+
+IrSNodeNode *tr_field_place(Tr *t, Value v, bool *err)
+{
+    VM *vm = t->vm;
+    if (!v_is_obj(v) || !vm_is_subtype(v_as_obj(v)->type, t->env->t_field)) return NULL;
+    Value id = vm_call_method(vm, v, vm_intern(vm, "_place_id", 9), NULL, 0);
+    int64_t n;
+    if (id == V_EXC || !vm_index(vm, id, &n)) {
+        *err = true;
+        return NULL;
+    }
+    IrSNodeNode *p = ir_snode_lookup(t->env->prog, (int)n);
+    if (!p) {
+        vm_raise(vm, t->env->e_compile, "the field's SNode %lld no longer exists (was ti.reset() called?)",
+                 (long long)n);
+        *err = true;
+    }
+    return p;
+}
+
+/* Applies the field's index offset (ti.field(offset=...)): x[i] reads element i - offset. */
+static Value offset_key(TrCtx *c, Value field, Value key)
+{
+    Tr *t = c->tr;
+    VM *vm = t->vm;
+    Value off = vm_getattr_opt(vm, field, vm_intern(vm, "_offset", 7));
+    if (off == V_UNBOUND || off == V_NONE || off == V_EXC) return key;
+    uint32_t n;
+    vm_seq_items(off, &n);
+    Value tup = vm_new_tuple(vm, n);
+    if (tup == V_EXC) return V_EXC;
+    for (uint32_t i = 0; i < n; i++) {
+        Value ki = n == 1 && !(v_has_layout(key, LAYOUT_TUPLE) && !tr_is_expr(t, key)) ? key
+                                                                                     : vm_getitem(vm, key, v_int(i));
+        uint32_t m;
+        Value oi = ki == V_EXC ? V_EXC : vm_seq_items(off, &m)[i];
+        Value d = oi == V_EXC ? V_EXC : tr_binary(t, AST_Sub, ki, oi);
+        if (d == V_EXC) return V_EXC;
+        ((TupleObj *)v_as_obj(tup))->items[i] = d;
+    }
+    return tup;
+}
+
+IrStmt *tr_field_ptr(TrCtx *c, const AstNode *at, IrSNodeNode *place, Value field, Value key)
+{
+    Tr *t = c->tr;
+    VM *vm = t->vm;
+    IrKernel *k = t->k;
+    int n = place->ir.num_indices;
+    key = offset_key(c, field, key);
+    if (key == V_EXC) return NULL;
+    Value items[IR_SNODE_MAX_INDICES];
+    int nk;
+    if (key == V_NONE) {
+        nk = 0;
+    } else if (!tr_is_expr(t, key) && (v_has_layout(key, LAYOUT_TUPLE) || v_has_layout(key, LAYOUT_LIST))) {
+        uint32_t m;
+        Value *it = vm_seq_items(key, &m);
+        if (m > IR_SNODE_MAX_INDICES) m = IR_SNODE_MAX_INDICES + 1;
+        nk = (int)m;
+        for (int i = 0; i < nk && i < IR_SNODE_MAX_INDICES; i++) items[i] = it[i];
+    } else {
+        nk = 1;
+        items[0] = key;
+    }
+    if (nk != n) {
+        tr_error(c, t->env->e_syntax, "Field with dim %d accessed with indices of dim %d", n, nk);
+        return NULL;
+    }
+    IrStmt *idx[IR_SNODE_MAX_INDICES];
+    Value off = V_NONE;
+    for (int i = 0; i < n; i++) {
+        idx[i] = tr_value(t, tr_load_var(t, items[i]));
+        if (!idx[i]) return NULL;
+        if (!ir_type_is_int(idx[i]->type)) {
+            tr_error(c, t->env->e_type, "indices must be integers, not %s", ir_type_name(idx[i]->type));
+            return NULL;
+        }
+        idx[i] = tr_cast(t, idx[i], IR_I32);
+    }
+    (void)off;
+    if (t->env->debug) {
+        /* Taichi's debug-mode bounds check: every index in [0, extent) */
+        IrStmt *ok = NULL;
+        StrBuf msg = {0};
+        sb_printf(&msg, "(kernel=%s) Accessing field (%s) of size (", k->name, place->ir.name);
+        for (int i = 0; i < n; i++) {
+            int64_t extent = place->shape[place->physical_index_position[i]];
+            IrStmt *ge = ir_binary(k, IR_BIN_cmp_ge, idx[i], ir_const_i(k, IR_I32, 0));
+            IrStmt *lt = ir_binary(k, IR_BIN_cmp_lt, idx[i], ir_const_i(k, IR_I32, extent));
+            IrStmt *both = ir_binary(k, IR_BIN_bit_and, ge, lt);
+            ok = ok ? ir_binary(k, IR_BIN_bit_and, ok, both) : both;
+            sb_printf(&msg, "%s%lld", i ? ", " : "", (long long)extent);
+        }
+        sb_putn(&msg, ") with indices (", 16);
+        for (int i = 0; i < n; i++) sb_putn(&msg, i ? ", %d" : "%d", i ? 4 : 2);
+        sb_putn(&msg, ")\n", 2);
+        if (at) tr_traceback(c, at, &msg);
+        sb_putn(&msg, "", 1);
+        bool good = !msg.oom && (!ok || ir_assert(k, ok, msg.data, idx, n));
+        free(msg.data);
+        if (!good) {
+            vm_raise(vm, vm->e_MemoryError, "out of memory");
+            return NULL;
+        }
+    }
+    return ir_global_ptr(k, &place->ir, idx, n);
+}
+
+static Value subscript(TrCtx *c, const AstNode *e)
+{
+    Tr *t = c->tr;
+    Value obj = tr_expr(c, e->v.Subscript.value);
+    if (obj == V_EXC) return V_EXC;
+    Value key = tr_expr(c, e->v.Subscript.slice);
+    if (key == V_EXC) return V_EXC;
+    bool err = false;
+    IrSNodeNode *place = tr_field_place(t, obj, &err);
+    if (err) return V_EXC;
+    if (place) {
+        IrStmt *ptr = tr_field_ptr(c, e, place, obj, key);
+        return ptr ? tr_wrap(t, ir_global_load(t->k, ptr)) : V_EXC;
+    }
+    obj = tr_load_var(t, obj);
+    if (obj == V_EXC) return V_EXC;
+    if (tr_is_expr(t, obj)) {
+        tr_error(c, t->env->e_syntax, "Taichi scalars cannot be indexed");
+        return V_EXC;
+    }
+    key = tr_load_var(t, key);
+    if (key == V_EXC) return V_EXC;
+    if (tr_is_expr(t, key)) {
+        tr_error(c, t->env->e_syntax,
+                 "Python containers can only be indexed by Python values (compile-time constants) in Taichi scope");
+        return V_EXC;
+    }
+    return vm_getitem(t->vm, obj, key);
+}
+
+/* ---- atomics */
+
+static IrStmt *pointer_of(Tr *t, Value v)
+{
+    if (!tr_is_expr(t, v)) return NULL;
+    IrStmt *s = tr_stmt_of(v);
+    if (s->kind == IR_ALLOCA) return s;
+    if (s->kind == IR_GLOBAL_LOAD || s->kind == IR_LOCAL_LOAD) return s->ops[0];
+    return NULL;
+}
+
+Value tr_atomic(Tr *t, int op, IrStmt *ptr, Value v)
+{
+    IrType ty = ir_pointee(ptr->type);
+    IrStmt *val = tr_value_as(t, tr_load_var(t, v), ty);
+    if (!val) return V_EXC;
+    if (ir_atomic_op_class((IrAtomicOp)op) == 'I' && !ir_type_is_int(ty)) {
+        vm_raise(t->vm, t->env->e_type, "atomic %s is only supported on integers, not %s",
+                 ir_atomic_op_name((IrAtomicOp)op), ir_type_name(ty));
+        return V_EXC;
+    }
+    return tr_wrap(t, ir_atomic(t->k, (IrAtomicOp)op, ptr, val));
+}
+
+/* ---- built-ins: ti.sin ... as a table */
+
+typedef enum { B_UNARY, B_BINARY, B_ATOMIC, B_SPECIAL } BuiltinKind;
+
+#define TR_BUILTINS(X) \
+    X("sin", B_UNARY, IR_UN_sin) X("cos", B_UNARY, IR_UN_cos) X("tan", B_UNARY, IR_UN_tan) \
+    X("asin", B_UNARY, IR_UN_asin) X("acos", B_UNARY, IR_UN_acos) X("tanh", B_UNARY, IR_UN_tanh) \
+    X("sqrt", B_UNARY, IR_UN_sqrt) X("rsqrt", B_UNARY, IR_UN_rsqrt) X("exp", B_UNARY, IR_UN_exp) \
+    X("log", B_UNARY, IR_UN_log) X("floor", B_UNARY, IR_UN_floor) X("ceil", B_UNARY, IR_UN_ceil) \
+    X("round", B_UNARY, IR_UN_round) X("abs", B_UNARY, IR_UN_abs) X("neg", B_UNARY, IR_UN_neg) \
+    X("logical_not", B_UNARY, IR_UN_logic_not) X("bit_not", B_UNARY, IR_UN_bit_not) \
+    X("atan2", B_BINARY, IR_BIN_atan2) X("max", B_BINARY, IR_BIN_max) X("min", B_BINARY, IR_BIN_min) \
+    X("pow", B_BINARY, IR_BIN_pow) X("bit_shr", B_BINARY, IR_BIN_bit_shr) \
+    X("bit_sar", B_BINARY, IR_BIN_bit_sar) X("bit_shl", B_BINARY, IR_BIN_bit_shl) \
+    X("raw_div", B_BINARY, IR_BIN_div) X("raw_mod", B_BINARY, IR_BIN_mod) \
+    X("logical_and", B_BINARY, IR_BIN_logical_and) X("logical_or", B_BINARY, IR_BIN_logical_or) \
+    X("atomic_add", B_ATOMIC, IR_ATOMIC_add) X("atomic_sub", B_ATOMIC, IR_ATOMIC_sub) \
+    X("atomic_min", B_ATOMIC, IR_ATOMIC_min) X("atomic_max", B_ATOMIC, IR_ATOMIC_max) \
+    X("atomic_and", B_ATOMIC, IR_ATOMIC_bit_and) X("atomic_or", B_ATOMIC, IR_ATOMIC_bit_or) \
+    X("atomic_xor", B_ATOMIC, IR_ATOMIC_bit_xor) X("atomic_mul", B_ATOMIC, IR_ATOMIC_mul) \
+    X("cast", B_SPECIAL, 0) X("bit_cast", B_SPECIAL, 1) X("select", B_SPECIAL, 2) \
+    X("random", B_SPECIAL, 3) X("loop_config", B_SPECIAL, 4) X("static", B_SPECIAL, 5) \
+    X("static_print", B_SPECIAL, 6) X("static_assert", B_SPECIAL, 7)
+
+typedef struct {
+    const char *name;
+    BuiltinKind kind;
+    int op;
+} BuiltinDef;
+
+static const BuiltinDef builtins[] = {
+#define X(name, kind, op) {name, kind, op},
+    TR_BUILTINS(X)
+#undef X
+};
+
+static const BuiltinDef *find_builtin(const char *name)
+{
+    for (size_t i = 0; i < sizeof builtins / sizeof builtins[0]; i++)
+        if (!strcmp(builtins[i].name, name)) return &builtins[i];
+    return NULL;
+}
+
+static Value unary_builtin(Tr *t, const BuiltinDef *b, Value v)
+{
+    IrStmt *s = tr_value(t, tr_load_var(t, v));
+    if (!s) return V_EXC;
+    char cls = ir_unary_op_class((IrUnaryOp)b->op);
+    if (cls == 'F' && !ir_type_is_float(s->type)) s = tr_cast(t, s, t->env->default_fp);
+    if (cls == 'I' && !ir_type_is_int(s->type)) {
+        vm_raise(t->vm, t->env->e_type, "ti.%s is only supported on integers, not %s", b->name, ir_type_name(s->type));
+        return V_EXC;
+    }
+    if (b->op == IR_UN_floor || b->op == IR_UN_ceil || b->op == IR_UN_round) {
+        if (ir_type_is_int(s->type)) return tr_wrap(t, s);
+    }
+    return tr_wrap(t, ir_unary(t->k, (IrUnaryOp)b->op, s));
+}
+
+static Value binary_builtin(Tr *t, const BuiltinDef *b, Value av, Value bv)
+{
+    IrStmt *a = tr_value(t, tr_load_var(t, av)), *c = a ? tr_value(t, tr_load_var(t, bv)) : NULL;
+    if (!c) return V_EXC;
+    IrType ty = ir_type_promote(a->type, c->type);
+    char cls = ir_binary_op_class((IrBinaryOp)b->op);
+    if (cls == 'F' && !ir_type_is_float(ty)) ty = t->env->default_fp;
+    if (cls == 'I' && !ir_type_is_int(ty)) {
+        vm_raise(t->vm, t->env->e_type, "ti.%s is only supported on integers", b->name);
+        return V_EXC;
+    }
+    if (cls == 'L') {
+        a = truth(t, tr_wrap(t, a));
+        c = a ? truth(t, tr_wrap(t, c)) : NULL;
+        return tr_wrap(t, c ? ir_binary(t->k, (IrBinaryOp)b->op, a, c) : NULL);
+    }
+    if (b->op == IR_BIN_bit_shl || b->op == IR_BIN_bit_shr || b->op == IR_BIN_bit_sar) ty = a->type;
+    return tr_wrap(t, ir_binary(t->k, (IrBinaryOp)b->op, tr_cast(t, a, ty), tr_cast(t, c, ty)));
+}
+
+/* A primitive type applied to a value: a typed literal, or a cast. */
+static Value dtype_call(Tr *t, IrType ty, Value v)
+{
+    v = tr_load_var(t, v);
+    if (v == V_EXC) return V_EXC;
+    if (!tr_is_expr(t, v)) {
+        if (!is_number(t, v)) {
+            vm_raise(t->vm, t->env->e_syntax, "A primitive type can only decorate a single expression.");
+            return V_EXC;
+        }
+        return tr_wrap(t, py_const(t, v, ty, false));
+    }
+    return tr_wrap(t, tr_cast(t, tr_stmt_of(v), ty));
+}
+
+static bool no_keywords(Tr *t, const char *name, TupleObj *kw)
+{
+    if (kw && kw->len) {
+        vm_raise(t->vm, t->vm->e_TypeError, "ti.%s() takes no keyword arguments", name);
+        return false;
+    }
+    return true;
+}
+
+static Value kwarg(TupleObj *kw, Value *args, int nargs, const char *name)
+{
+    for (uint32_t i = 0; kw && i < kw->len; i++)
+        if (!strcmp(AS_STR(kw->items[i])->data, name)) return args[nargs + (int)i];
+    return V_UNBOUND;
+}
+
+static Value special_builtin(Tr *t, const BuiltinDef *b, Value *args, int nargs, TupleObj *kw)
+{
+    VM *vm = t->vm;
+    switch (b->op) {
+    case 0: case 1: { /* cast(x, dtype), bit_cast(x, dtype) */
+        Value dt = nargs >= 2 ? args[1] : kwarg(kw, args, nargs, "dtype");
+        IrType ty = nargs >= 1 && dt != V_UNBOUND ? ir_transform_dtype(t->env, dt) : IR_VOID;
+        if (ty == IR_VOID) {
+            vm_raise(vm, t->env->e_type, "ti.%s() needs a value and a primitive type", b->name);
+            return V_EXC;
+        }
+        if (b->op == 0) return dtype_call(t, ty, args[0]);
+        IrStmt *s = tr_value(t, tr_load_var(t, args[0]));
+        if (!s) return V_EXC;
+        if (ir_type_bits(s->type) != ir_type_bits(ty)) {
+            vm_raise(vm, t->env->e_type, "ti.bit_cast: %s and %s differ in size", ir_type_name(s->type),
+                     ir_type_name(ty));
+            return V_EXC;
+        }
+        return tr_wrap(t, ir_cast(t->k, IR_UN_cast_bits, ty, s));
+    }
+    case 2: { /* select(cond, a, b) */
+        if (nargs != 3 || !no_keywords(t, b->name, kw)) {
+            if (nargs != 3) vm_raise(vm, vm->e_TypeError, "ti.select() takes 3 arguments");
+            return V_EXC;
+        }
+        IrStmt *cond = truth(t, tr_load_var(t, args[0]));
+        IrStmt *x = cond ? tr_value(t, tr_load_var(t, args[1])) : NULL;
+        IrStmt *y = x ? tr_value(t, tr_load_var(t, args[2])) : NULL;
+        if (!y) return V_EXC;
+        IrType ty = ir_type_promote(x->type, y->type);
+        return tr_wrap(t, ir_select(t->k, cond, tr_cast(t, x, ty), tr_cast(t, y, ty)));
+    }
+    case 3: { /* random(dtype=float) */
+        Value dt = nargs >= 1 ? args[0] : kwarg(kw, args, nargs, "dtype");
+        IrType ty = dt == V_UNBOUND ? t->env->default_fp : ir_transform_dtype(t->env, dt);
+        if (ty == IR_VOID || ty == IR_F16) {
+            vm_raise(vm, t->env->e_type, "ti.random() needs a primitive type");
+            return V_EXC;
+        }
+        return tr_wrap(t, ir_rand(t->k, ty));
+    }
+    case 4: { /* loop_config(serialize=, block_dim=, ...) for the next loop */
+        t->cfg_pending = true;
+        t->cfg_serialize = false;
+        t->cfg_block_dim = 0;
+        Value ser = kwarg(kw, args, nargs, "serialize");
+        if (ser != V_UNBOUND) {
+            int tv = vm_truthy(vm, ser);
+            if (tv < 0) return V_EXC;
+            t->cfg_serialize = tv;
+        }
+        Value bd = kwarg(kw, args, nargs, "block_dim");
+        int64_t n;
+        if (bd != V_UNBOUND && bd != V_NONE) {
+            if (!vm_index(vm, bd, &n)) return V_EXC;
+            t->cfg_block_dim = (int)n;
+        }
+        return V_NONE;
+    }
+    case 5: /* static(x, ...) */
+        if (nargs == 1) return args[0];
+        return vm_tuple_of(vm, args, (uint32_t)nargs);
+    case 6: { /* static_print: prints at compile time */
+        Value print = vm_dict_get_str(vm->builtins, vm_intern(vm, "print", 5));
+        return vm_call(vm, print, args, nargs, kw);
+    }
+    default: { /* static_assert(cond, msg) */
+        int tv = nargs ? vm_truthy(vm, args[0]) : 1;
+        if (tv < 0) return V_EXC;
+        if (!tv) {
+            if (nargs > 1) {
+                Value s = vm_str(vm, args[1]);
+                if (s == V_EXC) return V_EXC;
+                return vm_raise(vm, vm->e_AssertionError, "%s", AS_STR(s)->data);
+            }
+            return vm_raise(vm, vm->e_AssertionError, "static assertion failed");
+        }
+        return V_NONE;
+    }
+    }
+}
+
+static Value call_builtin(Tr *t, const char *name, Value *args, int nargs, TupleObj *kw)
+{
+    VM *vm = t->vm;
+    const BuiltinDef *b = find_builtin(name);
+    if (!b) return vm_raise(vm, t->env->e_syntax, "ti.%s is not supported in Taichi kernels by tirun yet", name);
+    switch (b->kind) {
+    case B_UNARY:
+        if (nargs != 1 || !no_keywords(t, name, kw)) {
+            if (nargs != 1) vm_raise(vm, vm->e_TypeError, "ti.%s() takes 1 argument (%d given)", name, nargs);
+            return V_EXC;
+        }
+        if (!tr_is_expr(t, args[0]) && b->op != IR_UN_logic_not) {
+            /* a Python number: evaluate at compile time through a constant */
+            IrStmt *s = tr_value(t, args[0]);
+            if (!s) return V_EXC;
+            return unary_builtin(t, b, tr_wrap(t, s));
+        }
+        return unary_builtin(t, b, args[0]);
+    case B_BINARY:
+        if (nargs != 2 || !no_keywords(t, name, kw)) {
+            if (nargs != 2) vm_raise(vm, vm->e_TypeError, "ti.%s() takes 2 arguments (%d given)", name, nargs);
+            return V_EXC;
+        }
+        return binary_builtin(t, b, args[0], args[1]);
+    case B_ATOMIC: {
+        if (nargs != 2 || !no_keywords(t, name, kw)) {
+            if (nargs != 2) vm_raise(vm, vm->e_TypeError, "ti.%s() takes 2 arguments (%d given)", name, nargs);
+            return V_EXC;
+        }
+        IrStmt *ptr = pointer_of(t, args[0]);
+        if (!ptr) return vm_raise(vm, t->env->e_syntax, "ti.%s: the first argument must be a variable or a field element", name);
+        return tr_atomic(t, b->op, ptr, args[1]);
+    }
+    default:
+        return special_builtin(t, b, args, nargs, kw);
+    }
+}
+
+/* max / min / abs / pow / int / float of Python's builtins on Taichi values. */
+static Value python_builtin_on_exprs(Tr *t, const char *name, Value *args, int nargs, TupleObj *kw, bool *handled)
+{
+    *handled = false;
+    bool any = false;
+    for (int i = 0; i < nargs; i++)
+        if (tr_is_expr(t, args[i])) any = true;
+    if (!any || (kw && kw->len)) return V_NONE;
+    *handled = true;
+    if (!strcmp(name, "int")) return nargs == 1 ? dtype_call(t, t->env->default_ip, args[0]) : V_NONE;
+    if (!strcmp(name, "float")) return nargs == 1 ? dtype_call(t, t->env->default_fp, args[0]) : V_NONE;
+    if (!strcmp(name, "abs") && nargs == 1) return call_builtin(t, "abs", args, 1, NULL);
+    if (!strcmp(name, "pow") && nargs == 2) return tr_binary(t, AST_Pow, args[0], args[1]);
+    if ((!strcmp(name, "max") || !strcmp(name, "min")) && nargs >= 2) {
+        Value acc = args[0];
+        for (int i = 1; i < nargs && acc != V_EXC; i++) {
+            Value pair[2] = {acc, args[i]};
+            acc = call_builtin(t, name, pair, 2, NULL);
+        }
+        return acc;
+    }
+    if (!strcmp(name, "bool")) {
+        IrStmt *s = nargs == 1 ? truth(t, tr_load_var(t, args[0])) : NULL;
+        return tr_wrap(t, s);
+    }
+    *handled = false;
+    return V_NONE;
+}
+
+/* ---- calls */
+
+int tr_is_static_call(TrCtx *c, const AstNode *e)
+{
+    if (e->kind != AST_Call) return 0;
+    const AstNode *f = e->v.Call.func;
+    if (f->kind != AST_Name && f->kind != AST_Attribute) return 0;
+    Value fv = tr_expr(c, f);
+    if (fv == V_EXC) return -1;
+    Tr *t = c->tr;
+    if (!v_is_obj(fv) || v_as_obj(fv)->type != t->env->t_builtin) return 0;
+    Value name = vm_slot_values(v_as_obj(fv))[0];
+    return v_has_layout(name, LAYOUT_STR) && !strcmp(AS_STR(name)->data, "static");
+}
+
+/* The positional arguments (starred Python sequences expanded) and keyword values
+ * of a call, into a list whose first nargs items are positional. */
+static Value call_args(TrCtx *c, const AstNode *e, int *nargs, Value *kwnames)
+{
+    Tr *t = c->tr;
+    VM *vm = t->vm;
+    Value list = vm_new_list(vm, 8);
+    if (list == V_EXC) return V_EXC;
+    ListObj *l = (ListObj *)v_as_obj(list);
+    const AstSeq *args = &e->v.Call.args;
+    for (int i = 0; i < args->n; i++) {
+        const AstNode *a = args->items[i];
+        if (a->kind == AST_Starred) {
+            Value v = tr_expr(c, a->v.Starred.value);
+            if (v == V_EXC || !vm_list_extend(vm, l, v)) return V_EXC;
+            continue;
+        }
+        Value v = tr_expr(c, a);
+        if (v == V_EXC || !vm_list_append(vm, l, v)) return V_EXC;
+    }
+    *nargs = (int)l->len;
+    const AstSeq *kws = &e->v.Call.keywords;
+    *kwnames = V_UNBOUND;
+    if (kws->n) {
+        Value names = vm_new_tuple(vm, (uint32_t)kws->n);
+        if (names == V_EXC) return V_EXC;
+        for (int i = 0; i < kws->n; i++) {
+            const AstNode *kw = kws->items[i];
+            if (!kw->v.keyword.arg) {
+                vm_raise(vm, t->env->e_syntax, "**kwargs are not supported in Taichi scope");
+                return V_EXC;
+            }
+            Value v = tr_expr(c, kw->v.keyword.value);
+            Value n = v == V_EXC ? V_EXC : vm_cstr(vm, kw->v.keyword.arg);
+            if (n == V_EXC || !vm_list_append(vm, l, v)) return V_EXC;
+            ((TupleObj *)v_as_obj(names))->items[i] = n;
+        }
+        *kwnames = names;
+    }
+    return list;
+}
+
+static Value call(TrCtx *c, const AstNode *e)
+{
+    Tr *t = c->tr;
+    VM *vm = t->vm;
+    Value f = tr_expr(c, e->v.Call.func);
+    if (f == V_EXC) return V_EXC;
+    Value print = vm_dict_get_str(vm->builtins, vm_intern(vm, "print", 5));
+    if (f == print) return tr_print(c, e) ? V_NONE : V_EXC;
+    int nargs;
+    Value kwnames;
+    Value list = call_args(c, e, &nargs, &kwnames);
+    if (list == V_EXC) return V_EXC;
+    Value *args = ((ListObj *)v_as_obj(list))->items;
+    TupleObj *kw = kwnames == V_UNBOUND ? NULL : (TupleObj *)v_as_obj(kwnames);
+    tr_set_loc(c, e);
+    TypeObj *ft = vm_type_of(vm, f);
+    if (ft == t->env->t_builtin) {
+        Value name = vm_slot_values(v_as_obj(f))[0];
+        return call_builtin(t, AS_STR(name)->data, args, nargs, kw);
+    }
+    if (ft == t->env->t_dtype) {
+        IrType ty = ir_transform_dtype(t->env, f);
+        if (nargs != 1 || kw) {
+            vm_raise(vm, t->env->e_syntax, "A primitive type can only decorate a single expression.");
+            return V_EXC;
+        }
+        return dtype_call(t, ty, args[0]);
+    }
+    if (ft == t->env->t_func) {
+        Value fn = vm_slot_values(v_as_obj(f))[0];
+        if (!v_has_layout(fn, LAYOUT_FUNC)) return vm_raise(vm, t->env->e_compile, "ti.func wraps a non-function");
+        /* arguments that are variables are passed by value: load them */
+        for (int i = 0; i < nargs + (kw ? (int)kw->len : 0); i++) {
+            args = ((ListObj *)v_as_obj(list))->items;
+            Value v = tr_load_var(t, args[i]);
+            if (v == V_EXC) return V_EXC;
+            ((ListObj *)v_as_obj(list))->items[i] = v;
+        }
+        args = ((ListObj *)v_as_obj(list))->items;
+        return tr_inline_func(c, e, (FuncObj *)v_as_obj(fn), args, nargs, kw);
+    }
+    if (ft == t->env->t_kernel)
+        return vm_raise(vm, t->env->e_syntax, "Kernels cannot call other kernels, please use ti.func instead.");
+    if (v_has_layout(f, LAYOUT_BUILTIN)) {
+        bool handled;
+        Value r = python_builtin_on_exprs(t, ((BuiltinObj *)v_as_obj(f))->name, args, nargs, kw, &handled);
+        if (handled) return r;
+    }
+    if (ft == vm->t_type && (f == v_obj(vm->t_int) || f == v_obj(vm->t_float) || f == v_obj(vm->t_bool))) {
+        bool handled;
+        Value r = python_builtin_on_exprs(t, AS_TYPE(f)->name->data, args, nargs, kw, &handled);
+        if (handled) return r;
+    }
+    /* a Python callable, run now; Exprs it receives build IR through their operators */
+    for (int i = 0; i < nargs + (kw ? (int)kw->len : 0); i++) {
+        Value v = tr_load_var(t, ((ListObj *)v_as_obj(list))->items[i]);
+        if (v == V_EXC) return V_EXC;
+        ((ListObj *)v_as_obj(list))->items[i] = v;
+    }
+    args = ((ListObj *)v_as_obj(list))->items;
+    return vm_call(vm, f, args, nargs, kw);
+}
+
+/* ---- print and assert messages */
+
+/* One piece of printed text: a literal or a value with an optional spec. */
+typedef struct {
+    IrPrintArg *items;
+    int n, cap;
+} PrintList;
+
+static bool pl_add(Tr *t, PrintList *p, IrPrintArg a)
+{
+    if (p->n == p->cap) {
+        int cap = p->cap ? 2 * p->cap : 8;
+        IrPrintArg *items = realloc(p->items, (size_t)cap * sizeof *items);
+        if (!items) {
+            vm_raise(t->vm, t->vm->e_MemoryError, "out of memory");
+            return false;
+        }
+        p->items = items;
+        p->cap = cap;
+    }
+    p->items[p->n++] = a;
+    return true;
+}
+
+/* A literal piece: text kept alive by the kernel (ir_print_stmt copies it). */
+static bool pl_str(Tr *t, PrintList *p, Value s)
+{
+    return pl_add(t, p, (IrPrintArg){.str = AS_STR(s)->data, .len = AS_STR(s)->len});
+}
+
+/* Appends one printed value: Python values as their str(), Taichi values as
+ * values, f-strings piece by piece. */
+static bool pl_value(TrCtx *c, PrintList *p, const AstNode *node, Value keep)
+{
+    Tr *t = c->tr;
+    VM *vm = t->vm;
+    if (node && node->kind == AST_JoinedStr) {
+        const AstSeq *parts = &node->v.JoinedStr.values;
+        for (int i = 0; i < parts->n; i++) {
+            const AstNode *part = parts->items[i];
+            if (part->kind == AST_Constant) {
+                Value s = vm_new_str(vm, part->v.Constant.value.s, part->v.Constant.value.len);
+                if (s == V_EXC || !vm_list_append(vm, (ListObj *)v_as_obj(keep), s) || !pl_str(t, p, s))
+                    return false;
+                continue;
+            }
+            const AstNode *spec = part->v.FormattedValue.format_spec;
+            Value v = tr_load_var(t, tr_expr(c, part->v.FormattedValue.value));
+            if (v == V_EXC) return false;
+            Value specv = V_UNBOUND;
+            if (spec) {
+                specv = tr_expr(c, spec);
+                if (specv == V_EXC) return false;
+                if (!v_has_layout(specv, LAYOUT_STR)) {
+                    vm_raise(vm, t->env->e_syntax, "Invalid value for fstring.");
+                    return false;
+                }
+                if (!vm_list_append(vm, (ListObj *)v_as_obj(keep), specv)) return false;
+            }
+            if (tr_is_expr(t, v)) {
+                IrStmt *s = tr_value(t, v);
+                if (!s || !pl_add(t, p, (IrPrintArg){.value = s, .fmt = spec ? AS_STR(specv)->data : NULL}))
+                    return false;
+                continue;
+            }
+            Value s = spec ? vm_format(vm, v, specv) : vm_str(vm, v);
+            if (s == V_EXC || !vm_list_append(vm, (ListObj *)v_as_obj(keep), s) || !pl_str(t, p, s)) return false;
+        }
+        return true;
+    }
+    Value v = tr_load_var(t, tr_expr(c, node));
+    if (v == V_EXC) return false;
+    /* Python numbers print as Taichi values of their default type (1.5 -> 1.500000) */
+    if (tr_is_expr(t, v) || (is_number(t, v) && !v_is_bool(v))) {
+        IrStmt *s = tr_value(t, v);
+        return s && pl_add(t, p, (IrPrintArg){.value = s});
+    }
+    Value s = vm_str(vm, v);
+    return s != V_EXC && vm_list_append(vm, (ListObj *)v_as_obj(keep), s) && pl_str(t, p, s);
+}
+
+bool tr_print(TrCtx *c, const AstNode *e)
+{
+    Tr *t = c->tr;
+    VM *vm = t->vm;
+    Value keep = vm_new_list(vm, 8);
+    if (keep == V_EXC) return false;
+    Value sep = V_UNBOUND, end = V_UNBOUND;
+    const AstSeq *kws = &e->v.Call.keywords;
+    for (int i = 0; i < kws->n; i++) {
+        const char *name = kws->items[i]->v.keyword.arg;
+        Value v = tr_expr(c, kws->items[i]->v.keyword.value);
+        if (v == V_EXC) return false;
+        if (name && (!strcmp(name, "sep") || !strcmp(name, "end")) && v_has_layout(v, LAYOUT_STR)) {
+            if (!strcmp(name, "sep")) sep = v;
+            else end = v;
+            if (!vm_list_append(vm, (ListObj *)v_as_obj(keep), v)) return false;
+        } else {
+            vm_raise(vm, t->env->e_syntax, "print() in Taichi scope accepts only the keywords sep and end, as strings");
+            return false;
+        }
+    }
+    if (sep == V_UNBOUND) sep = vm_cstr(vm, " ");
+    if (end == V_UNBOUND) end = vm_cstr(vm, "\n");
+    if (sep == V_EXC || end == V_EXC || !vm_list_append(vm, (ListObj *)v_as_obj(keep), sep) ||
+        !vm_list_append(vm, (ListObj *)v_as_obj(keep), end))
+        return false;
+    PrintList p = {0};
+    bool ok = true;
+    const AstSeq *args = &e->v.Call.args;
+    for (int i = 0; ok && i < args->n; i++) {
+        if (args->items[i]->kind == AST_Starred) {
+            vm_raise(vm, t->env->e_syntax, "print(*args) is not supported in Taichi scope");
+            ok = false;
+            break;
+        }
+        if (i && AS_STR(sep)->len) ok = pl_str(t, &p, sep);
+        ok = ok && pl_value(c, &p, args->items[i], keep);
+    }
+    ok = ok && pl_str(t, &p, end);
+    if (ok) {
+        tr_set_loc(c, e);
+        ok = ir_print_stmt(t->k, p.items, p.n) != NULL;
+        if (!ok) vm_raise(vm, vm->e_MemoryError, "out of memory");
+    }
+    free(p.items);
+    return ok;
+}
+
+bool tr_assert_msg(TrCtx *c, const AstNode *msg, StrBuf *text, IrStmt ***args, int *nargs)
+{
+    Tr *t = c->tr;
+    VM *vm = t->vm;
+    int cap = 0;
+    if (msg->kind != AST_JoinedStr) {
+        Value v = tr_expr(c, msg);
+        if (v == V_EXC) return false;
+        if (tr_is_expr(t, v)) {
+            vm_raise(vm, t->env->e_syntax, "assert info must be constant or formatted string, not %s",
+                     "<class 'taichi.lang.expr.Expr'>");
+            return false;
+        }
+        Value s = vm_str(vm, v);
+        if (s == V_EXC) return false;
+        /* '%' in a constant message is text, not a placeholder */
+        for (uint32_t i = 0; i < AS_STR(s)->len; i++) {
+            char ch = AS_STR(s)->data[i];
+            sb_putn(text, &ch, 1);
+            if (ch == '%') sb_putn(text, "%", 1);
+        }
+        return true;
+    }
+    const AstSeq *parts = &msg->v.JoinedStr.values;
+    for (int i = 0; i < parts->n; i++) {
+        const AstNode *part = parts->items[i];
+        if (part->kind == AST_Constant) {
+            for (size_t j = 0; j < part->v.Constant.value.len; j++) {
+                char ch = part->v.Constant.value.s[j];
+                sb_putn(text, &ch, 1);
+                if (ch == '%') sb_putn(text, "%", 1);
+            }
+            continue;
+        }
+        Value v = tr_load_var(t, tr_expr(c, part->v.FormattedValue.value));
+        if (v == V_EXC) return false;
+        if (!tr_is_expr(t, v)) {
+            Value s = vm_str(vm, v);
+            if (s == V_EXC) return false;
+            sb_putn(text, AS_STR(s)->data, AS_STR(s)->len);
+            continue;
+        }
+        IrStmt *s = tr_value(t, v);
+        if (!s) return false;
+        if (*nargs == cap) {
+            cap = cap ? 2 * cap : 4;
+            IrStmt **a = realloc(*args, (size_t)cap * sizeof *a);
+            if (!a) {
+                vm_raise(vm, vm->e_MemoryError, "out of memory");
+                return false;
+            }
+            *args = a;
+        }
+        (*args)[(*nargs)++] = s;
+        sb_putn(text, ir_type_is_float(s->type) ? "%f" : "%d", 2);
+    }
+    return true;
+}
+
+/* ---- displays and comprehensions: Python containers at compile time */
+
+static Value comprehension(TrCtx *c, const AstNode *e, int gi, Value out)
+{
+    Tr *t = c->tr;
+    VM *vm = t->vm;
+    const AstSeq *gens = e->kind == AST_DictComp ? &e->v.DictComp.generators
+                         : e->kind == AST_ListComp ? &e->v.ListComp.generators
+                         : e->kind == AST_SetComp ? &e->v.SetComp.generators : &e->v.GeneratorExp.generators;
+    if (gi == gens->n) {
+        if (e->kind == AST_DictComp) {
+            Value k = tr_expr(c, e->v.DictComp.key);
+            if (k == V_EXC) return V_EXC;
+            Value v = tr_expr(c, e->v.DictComp.value);
+            if (v == V_EXC) return V_EXC;
+            if (tr_is_expr(t, k)) return vm_raise(vm, t->env->e_syntax, "dict keys must be Python values in Taichi scope");
+            return vm_dict_set(vm, (DictObj *)v_as_obj(out), k, v) ? V_NONE : V_EXC;
+        }
+        const AstNode *elt = e->kind == AST_ListComp ? e->v.ListComp.elt
+                             : e->kind == AST_SetComp ? e->v.SetComp.elt : e->v.GeneratorExp.elt;
+        Value v = tr_expr(c, elt);
+        if (v == V_EXC) return V_EXC;
+        if (e->kind == AST_SetComp) return vm_set_add(vm, (DictObj *)v_as_obj(out), v) ? V_NONE : V_EXC;
+        return vm_list_append(vm, (ListObj *)v_as_obj(out), v) ? V_NONE : V_EXC;
+    }
+    const AstNode *g = gens->items[gi];
+    Value iterable = tr_load_var(t, tr_expr(c, g->v.comprehension.iter));
+    if (iterable == V_EXC) return V_EXC;
+    if (tr_is_expr(t, iterable))
+        return vm_raise(vm, t->env->e_syntax, "comprehensions in Taichi scope must iterate over Python values");
+    Value it = vm_iter(vm, iterable);
+    if (it == V_EXC) return V_EXC;
+    for (;;) {
+        Value item = vm_next(vm, it);
+        if (item == V_EXC) return V_EXC;
+        if (item == V_UNBOUND) return V_NONE;
+        const AstNode *target = g->v.comprehension.target;
+        const AstNode *names[IR_SNODE_MAX_INDICES];
+        int nn = 0;
+        if (target->kind == AST_Name) {
+            names[nn++] = target;
+        } else if (target->kind == AST_Tuple) {
+            for (int i = 0; i < target->v.Tuple.elts.n && i < IR_SNODE_MAX_INDICES; i++)
+                names[nn++] = target->v.Tuple.elts.items[i];
+        }
+        if (nn > 1) {
+            Value l = vm_list_from(vm, item);
+            if (l == V_EXC) return V_EXC;
+            uint32_t m;
+            Value *items = vm_seq_items(l, &m);
+            if ((int)m != nn) return vm_raise(vm, vm->e_ValueError, "cannot unpack %u values into %d names", m, nn);
+            for (int i = 0; i < nn; i++) {
+                if (names[i]->kind != AST_Name) return vm_raise(vm, t->env->e_syntax, "unsupported comprehension target");
+                const char *id = names[i]->v.Name.id;
+                if (!tr_bind(c, vm_intern(vm, id, strlen(id)), items[i])) return V_EXC;
+            }
+        } else if (nn == 1 && names[0]->kind == AST_Name) {
+            const char *id = names[0]->v.Name.id;
+            if (!tr_bind(c, vm_intern(vm, id, strlen(id)), item)) return V_EXC;
+        } else {
+            return vm_raise(vm, t->env->e_syntax, "unsupported comprehension target");
+        }
+        bool keep = true;
+        for (int i = 0; i < g->v.comprehension.ifs.n && keep; i++) {
+            Value cond = tr_load_var(t, tr_expr(c, g->v.comprehension.ifs.items[i]));
+            if (cond == V_EXC) return V_EXC;
+            if (tr_is_expr(t, cond))
+                return vm_raise(vm, t->env->e_syntax, "comprehension conditions must be Python values in Taichi scope");
+            int tv = vm_truthy(vm, cond);
+            if (tv < 0) return V_EXC;
+            keep = tv;
+        }
+        if (keep && comprehension(c, e, gi + 1, out) == V_EXC) return V_EXC;
+    }
+}
+
+static Value display(TrCtx *c, const AstNode *e)
+{
+    Tr *t = c->tr;
+    VM *vm = t->vm;
+    switch (e->kind) {
+    case AST_List: case AST_Tuple: {
+        const AstSeq *elts = e->kind == AST_List ? &e->v.List.elts : &e->v.Tuple.elts;
+        Value l = vm_new_list(vm, (uint32_t)elts->n);
+        if (l == V_EXC) return V_EXC;
+        for (int i = 0; i < elts->n; i++) {
+            const AstNode *el = elts->items[i];
+            if (el->kind == AST_Starred) {
+                Value v = tr_expr(c, el->v.Starred.value);
+                if (v == V_EXC || !vm_list_extend(vm, (ListObj *)v_as_obj(l), v)) return V_EXC;
+                continue;
+            }
+            Value v = tr_expr(c, el);
+            if (v == V_EXC || !vm_list_append(vm, (ListObj *)v_as_obj(l), v)) return V_EXC;
+        }
+        if (e->kind == AST_List) return l;
+        uint32_t n;
+        Value *items = vm_seq_items(l, &n);
+        return vm_tuple_of(vm, items, n);
+    }
+    case AST_Dict: {
+        Value d = vm_new_dict(vm);
+        if (d == V_EXC) return V_EXC;
+        for (int i = 0; i < e->v.Dict.keys.n; i++) {
+            if (!e->v.Dict.keys.items[i]) {
+                Value m = tr_expr(c, e->v.Dict.values.items[i]);
+                if (m == V_EXC || !vm_dict_update(vm, (DictObj *)v_as_obj(d), m)) return V_EXC;
+                continue;
+            }
+            Value k = tr_expr(c, e->v.Dict.keys.items[i]);
+            if (k == V_EXC) return V_EXC;
+            if (tr_is_expr(t, k)) return vm_raise(vm, t->env->e_syntax, "dict keys must be Python values in Taichi scope");
+            Value v = tr_expr(c, e->v.Dict.values.items[i]);
+            if (v == V_EXC || !vm_dict_set(vm, (DictObj *)v_as_obj(d), k, v)) return V_EXC;
+        }
+        return d;
+    }
+    case AST_Set: {
+        Value s = vm_new_set(vm, vm->t_set);
+        if (s == V_EXC) return V_EXC;
+        for (int i = 0; i < e->v.Set.elts.n; i++) {
+            Value v = tr_expr(c, e->v.Set.elts.items[i]);
+            if (v == V_EXC || !vm_set_add(vm, (DictObj *)v_as_obj(s), v)) return V_EXC;
+        }
+        return s;
+    }
+    default: {
+        Value out = e->kind == AST_DictComp ? vm_new_dict(vm)
+                    : e->kind == AST_SetComp ? vm_new_set(vm, vm->t_set) : vm_new_list(vm, 8);
+        if (out == V_EXC || !tr_push_scope(c)) return V_EXC;
+        Value r = comprehension(c, e, 0, out);
+        tr_pop_scope(c);
+        return r == V_EXC ? V_EXC : out;
+    }
+    }
+}
+
+/* ---- names */
+
+static Value name(TrCtx *c, const AstNode *e)
+{
+    Tr *t = c->tr;
+    VM *vm = t->vm;
+    StrObj *n = vm_intern(vm, e->v.Name.id, strlen(e->v.Name.id));
+    Value v = tr_scope_lookup(c, n);
+    if (v != V_UNBOUND) return tr_load_var(t, v);
+    /* free variables: the closure, then the globals, then the builtins */
+    CodeObj *code = c->fn->code;
+    if (c->fn->closure) {
+        int first_free = code->nlocals + code->ncells;
+        for (int i = 0; i < code->nfree; i++)
+            if (vm_str_eq(code->varnames[first_free + i], n)) {
+                Value cell = c->fn->closure->items[i];
+                Value r = ((CellObj *)v_as_obj(cell))->ref;
+                if (r != V_UNBOUND) return r;
+            }
+    }
+    v = vm_dict_get_str(c->fn->globals, n);
+    if (v != V_UNBOUND) return v;
+    v = vm_dict_get_str(vm->builtins, n);
+    if (v != V_UNBOUND) return v;
+    return vm_raise(vm, t->env->e_name, "Name \"%s\" is not defined", n->data);
+}
+
+static Value constant(Tr *t, const AstNode *e)
+{
+    VM *vm = t->vm;
+    const AstConst *k = &e->v.Constant.value;
+    switch (k->kind) {
+    case AST_C_NONE: return V_NONE;
+    case AST_C_TRUE: return V_TRUE;
+    case AST_C_FALSE: return V_FALSE;
+    case AST_C_ELLIPSIS: return V_ELLIPSIS;
+    case AST_C_INT:
+        if (!k->s) return vm_int_from_i64(vm, k->i);
+        {
+            mpz_t z;
+            if (mpz_init_set_str(z, k->s, 10) != 0) {
+                mpz_clear(z);
+                return vm_raise(vm, vm->e_ValueError, "bad integer literal");
+            }
+            Value v = vm_int_from_mpz(vm, z);
+            mpz_clear(z);
+            return v;
+        }
+    case AST_C_FLOAT: return v_double(k->f);
+    case AST_C_COMPLEX: return vm_new_complex(vm, 0.0, k->f);
+    case AST_C_STR: return vm_new_str(vm, k->s, k->len);
+    default: return vm_new_bytes(vm, k->s, k->len);
+    }
+}
+
+static Value named_expr(TrCtx *c, const AstNode *e)
+{
+    Tr *t = c->tr;
+    Value v = tr_expr(c, e->v.NamedExpr.value);
+    if (v == V_EXC) return V_EXC;
+    const AstNode *target = e->v.NamedExpr.target;
+    StrObj *n = vm_intern(t->vm, target->v.Name.id, strlen(target->v.Name.id));
+    Value old = tr_scope_lookup(c, n);
+    if (old != V_UNBOUND && tr_is_var(t, old)) {
+        if (!tr_store_var(t, old, v)) return V_EXC;
+        return tr_load_var(t, old);
+    }
+    Value var = tr_expr_init(t, v);
+    if (var == V_EXC || !tr_bind(c, n, var)) return V_EXC;
+    return tr_load_var(t, var);
+}
+
+static Value joined_str(TrCtx *c, const AstNode *e)
+{
+    Tr *t = c->tr;
+    VM *vm = t->vm;
+    StrBuf b = {0};
+    const AstSeq *parts = &e->v.JoinedStr.values;
+    for (int i = 0; i < parts->n; i++) {
+        const AstNode *part = parts->items[i];
+        if (part->kind == AST_Constant) {
+            sb_putn(&b, part->v.Constant.value.s, part->v.Constant.value.len);
+            continue;
+        }
+        Value v = tr_expr(c, part->v.FormattedValue.value);
+        Value spec = V_UNBOUND;
+        if (v != V_EXC && part->v.FormattedValue.format_spec) spec = tr_expr(c, part->v.FormattedValue.format_spec);
+        if (v == V_EXC || spec == V_EXC || tr_is_expr(t, v)) {
+            free(b.data);
+            if (v != V_EXC && spec != V_EXC)
+                vm_raise(vm, t->env->e_syntax, "f-strings with Taichi values are only supported in print() and assert");
+            return V_EXC;
+        }
+        int conv = part->v.FormattedValue.conversion;
+        if (conv == 'r') v = vm_repr(vm, v);
+        else if (conv == 's') v = vm_str(vm, v);
+        else if (conv == 'a') v = vm_ascii(vm, v);
+        Value s = v == V_EXC ? V_EXC : spec != V_UNBOUND ? vm_format(vm, v, spec) : vm_str(vm, v);
+        if (s == V_EXC) {
+            free(b.data);
+            return V_EXC;
+        }
+        sb_putn(&b, AS_STR(s)->data, AS_STR(s)->len);
+    }
+    return vm_sb_finish(vm, &b);
+}
+
+Value tr_expr(TrCtx *c, const AstNode *e)
+{
+    Tr *t = c->tr;
+    VM *vm = t->vm;
+    Value r;
+    switch (e->kind) {
+    case AST_Constant: r = constant(t, e); break;
+    case AST_Name: r = name(c, e); break;
+    case AST_BinOp: {
+        Value a = tr_expr(c, e->v.BinOp.left);
+        Value b = a == V_EXC ? V_EXC : tr_expr(c, e->v.BinOp.right);
+        tr_set_loc(c, e);
+        r = b == V_EXC ? V_EXC : tr_binary(t, e->v.BinOp.op, a, b);
+        break;
+    }
+    case AST_UnaryOp: {
+        Value a = tr_expr(c, e->v.UnaryOp.operand);
+        tr_set_loc(c, e);
+        r = a == V_EXC ? V_EXC : unary(t, e->v.UnaryOp.op, a);
+        break;
+    }
+    case AST_BoolOp: r = boolop(c, e); break;
+    case AST_Compare: r = compare(c, e); break;
+    case AST_IfExp: r = ifexp(c, e); break;
+    case AST_Call: r = call(c, e); break;
+    case AST_Attribute: {
+        Value obj = tr_expr(c, e->v.Attribute.value);
+        if (obj == V_EXC) {
+            r = V_EXC;
+            break;
+        }
+        if (tr_is_expr(t, obj)) {
+            r = vm_raise(vm, t->env->e_syntax, "Taichi scalars have no attribute '%s'", e->v.Attribute.attr);
+            break;
+        }
+        const char *a = e->v.Attribute.attr;
+        r = vm_getattr(vm, obj, vm_intern(vm, a, strlen(a)));
+        break;
+    }
+    case AST_Subscript: r = subscript(c, e); break;
+    case AST_List: case AST_Tuple: case AST_Dict: case AST_Set: case AST_ListComp: case AST_SetComp:
+    case AST_DictComp: case AST_GeneratorExp:
+        r = display(c, e);
+        break;
+    case AST_NamedExpr: r = named_expr(c, e); break;
+    case AST_JoinedStr: r = joined_str(c, e); break;
+    case AST_Slice: {
+        Value parts[3] = {V_NONE, V_NONE, V_NONE};
+        const AstNode *p[3] = {e->v.Slice.lower, e->v.Slice.upper, e->v.Slice.step};
+        r = V_NONE;
+        for (int i = 0; i < 3; i++)
+            if (p[i] && (parts[i] = tr_expr(c, p[i])) == V_EXC) r = V_EXC;
+        if (r != V_EXC) r = vm_new_slice(vm, parts[0], parts[1], parts[2]);
+        break;
+    }
+    case AST_Lambda:
+        r = vm_raise(vm, t->env->e_syntax, "Lambdas are not supported in Taichi scope");
+        break;
+    default:
+        r = vm_raise(vm, t->env->e_syntax, "Unsupported node \"%s\"", ast_kind_names[e->kind]);
+        break;
+    }
+    if (r == V_EXC) tr_locate(c, e);
+    return r;
+}
+
+/* ---- entry points */
+
+IrType ir_transform_dtype(const TrEnv *env, Value v)
+{
+    VM *vm = env->vm;
+    if (v == v_obj(vm->t_int)) return env->default_ip;
+    if (v == v_obj(vm->t_float)) return env->default_fp;
+    if (!v_is_obj(v) || v_as_obj(v)->type != env->t_dtype) return IR_VOID;
+    Value n = vm_getattr_opt(vm, v, vm_intern(vm, "_name", 5));
+    if (!v_has_layout(n, LAYOUT_STR)) return IR_VOID;
+    for (int ty = IR_I8; ty <= IR_F64; ty++)
+        if (!strcmp(AS_STR(n)->data, ir_type_name((IrType)ty))) return (IrType)ty;
+    return IR_VOID;
+}
+
+static Tr *need_current(VM *vm)
+{
+    if (!current) vm_raise(vm, vm->e_RuntimeError, "Taichi values exist only while a kernel compiles");
+    return current;
+}
+
+Value ir_transform_binary(VM *vm, int op, Value a, Value b)
+{
+    Tr *t = need_current(vm);
+    return t ? tr_binary(t, op, a, b) : V_EXC;
+}
+
+Value ir_transform_compare(VM *vm, int op, Value a, Value b)
+{
+    Tr *t = need_current(vm);
+    return t ? tr_compare(t, op, a, b) : V_EXC;
+}
+
+Value ir_transform_unary(VM *vm, int op, Value a)
+{
+    Tr *t = need_current(vm);
+    return t ? unary(t, op, a) : V_EXC;
+}
+
+Value ir_transform_builtin(VM *vm, const char *name, Value *args, int nargs)
+{
+    Tr *t = need_current(vm);
+    return t ? call_builtin(t, name, args, nargs, NULL) : V_EXC;
+}

@@ -1,0 +1,126 @@
+/* What the transformer's files share: the compilation state (Tr), one context
+ * per function being inlined (TrCtx) with its scope stack, and the helpers that
+ * turn values into IR. transform.c owns statements and errors, transform_expr.c
+ * expressions, calls and built-ins. */
+#ifndef TIRUN_IR_TRANSFORM_INT_H
+#define TIRUN_IR_TRANSFORM_INT_H
+
+#include "../parser/ast.h"
+#include "../parser/parse.h"
+#include "transform.h"
+
+/* A name in a scope: a Python value, or an Expr (an alloca: a variable). */
+typedef struct {
+    StrObj *name;
+    Value value;
+} TrBinding;
+
+typedef struct {
+    TrBinding *items;
+    int n, cap;
+} TrScope;
+
+typedef enum { TR_LOOP_NORMAL, TR_LOOP_BREAK, TR_LOOP_CONTINUE } TrLoopStatus;
+
+/* A runtime loop being built: whether break may leave it. */
+typedef struct {
+    IrStmt *stmt;
+    bool parallel;
+} TrLoop;
+
+typedef struct Tr Tr;
+
+/* One function being transformed: the kernel, or a ti.func being inlined. */
+typedef struct TrCtx {
+    Tr *tr;
+    struct TrCtx *caller;
+    FuncObj *fn;
+    const ParseSource *src;
+    const char *file;
+    bool is_kernel;
+    TrScope *scopes;
+    int nscopes, scopecap;
+    int non_static;             /* depth of non-static if / for / while */
+    int loops_at_entry;         /* tr->nloops when this function started */
+    int static_for;             /* depth of static for loops (break / continue at compile time) */
+    int static_for_non_static;  /* non_static when the innermost static for began */
+    TrLoopStatus loop_status;
+    bool returned;
+    Value ret;                  /* a ti.func's return value (V_UNBOUND: none) */
+    bool has_ret;
+    bool raised;                /* the pending error already carries this function's position */
+    StrObj **kernel_args;       /* kernel parameters: immutable */
+    int nkernel_args;
+} TrCtx;
+
+enum { TR_MAX_LOOPS = 64, TR_MAX_INLINE_DEPTH = 64 };
+
+struct Tr {
+    const TrEnv *env;
+    VM *vm;
+    IrKernel *k;
+    TrCtx *ctx;                 /* innermost */
+    int depth;
+    TrLoop loops[TR_MAX_LOOPS];
+    int nloops;
+    /* ti.loop_config(...) for the next for loop */
+    bool cfg_pending, cfg_serialize;
+    int cfg_block_dim;
+    IrType ret_type;
+};
+
+/* ---- transform.c */
+Value tr_error(TrCtx *c, TypeObj *type, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* Marks where the pending exception happened (once per function level). */
+void tr_locate(TrCtx *c, const AstNode *node);
+/* Taichi 1.x's `File "F", line N, in f:` line, the source line and carets. */
+void tr_traceback(TrCtx *c, const AstNode *node, StrBuf *b);
+bool tr_stmts(TrCtx *c, const AstSeq *body);
+void tr_set_loc(TrCtx *c, const AstNode *node);
+bool tr_push_scope(TrCtx *c);
+void tr_pop_scope(TrCtx *c);
+bool tr_bind(TrCtx *c, StrObj *name, Value v);
+/* Looks a name up in the scopes only: V_UNBOUND when absent. */
+Value tr_scope_lookup(TrCtx *c, StrObj *name);
+/* Inlines a ti.func call; its value (a tuple for several). */
+Value tr_inline_func(TrCtx *c, const AstNode *call, FuncObj *fn, Value *args, int nargs, TupleObj *kwnames);
+/* The compilation Expr operators build into (ir_transform_binary ...);
+ * returns the previous one. */
+Tr *ir_transform_set_current(Tr *t);
+
+/* ---- transform_expr.c */
+Value tr_expr(TrCtx *c, const AstNode *e);
+bool tr_is_expr(Tr *t, Value v);
+IrStmt *tr_stmt_of(Value v);
+Value tr_wrap(Tr *t, IrStmt *s);
+/* A Taichi value of v: an Expr's statement (variables loaded), or a Python
+ * number made a constant of its default type; NULL with TaichiTypeError for
+ * anything else. */
+IrStmt *tr_value(Tr *t, Value v);
+/* tr_value cast to type ty (implicit cast). */
+IrStmt *tr_value_as(Tr *t, Value v, IrType ty);
+IrStmt *tr_cast(Tr *t, IrStmt *s, IrType ty);
+/* A new variable holding v (expr_init): numbers and Exprs become allocas,
+ * lists / tuples / dicts element-wise, anything else stays a Python value. */
+Value tr_expr_init(Tr *t, Value v);
+/* The variable's value: a local_load Expr for a variable, else v itself. */
+Value tr_load_var(Tr *t, Value v);
+bool tr_is_var(Tr *t, Value v);
+/* Stores v into variable var (an alloca Expr), cast to its type. */
+bool tr_store_var(Tr *t, Value var, Value v);
+Value tr_binary(Tr *t, int op, Value a, Value b);
+Value tr_compare(Tr *t, int op, Value a, Value b);
+/* Whether call node e is ti.static(...) (evaluating only its callee). */
+int tr_is_static_call(TrCtx *c, const AstNode *e);
+/* The SNode place of a field value, or NULL (no exception) if v is not a field. */
+IrSNodeNode *tr_field_place(Tr *t, Value v, bool *err);
+/* The pointer to x[indices] for a field, with debug-mode bounds checks. */
+IrStmt *tr_field_ptr(TrCtx *c, const AstNode *at, IrSNodeNode *place, Value field, Value key);
+/* Atomic op (IR_ATOMIC_*) on a pointer (alloca or global). */
+Value tr_atomic(Tr *t, int op, IrStmt *ptr, Value v);
+/* Print statement from a call's arguments (print(...) in a kernel). */
+bool tr_print(TrCtx *c, const AstNode *call);
+/* Builds assert text + args from an assert message node. */
+bool tr_assert_msg(TrCtx *c, const AstNode *msg, StrBuf *text, IrStmt ***args, int *nargs);
+
+#endif

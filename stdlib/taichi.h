@@ -1,0 +1,45 @@
+/* The state of the Taichi program a VM runs (vm->taichi): its SNode trees
+ * (modtaichi.c, Python-scope fields) and its kernels, their compiled instances,
+ * the JIT, the thread pool and the runtime (taichi_kernel.c). ti.init / ti.reset
+ * drop the trees and every compiled instance; kernel definitions survive. */
+#ifndef TIRUN_STDLIB_TAICHI_H
+#define TIRUN_STDLIB_TAICHI_H
+
+#include <pthread.h>
+
+#include "../ir/snode.h"
+#include "../ir/transform.h"
+#include "../jit/codegen.h"
+#include "modules.h"
+
+typedef struct TiKernel TiKernel;
+
+typedef struct TaichiState {
+    IrSNodeProgram *prog;
+    int generation;             /* bumped by ti.reset: instances of older ones are stale */
+    TrEnv env;                  /* classes and config the transformer reads */
+    bool env_ready;
+    bool print_ir, optimize;
+    int max_threads;
+    JitSession *jit;
+    JitPool *pool;
+    JitRuntime rt;
+    unsigned char **roots;      /* tree buffers by tree id, for launches */
+    int nroots;
+    pthread_mutex_t out_lock;   /* kernel print output, flushed after each launch */
+    char *out;
+    size_t out_len, out_cap;
+    TiKernel **kernels;
+    int nkernels, kernels_cap;
+    bool compiling;
+} TaichiState;
+
+/* The VM's Taichi state, made on first use; NULL with MemoryError pending. */
+TaichiState *taichi_state(VM *vm);
+/* Drops the SNode trees and compiled kernel instances (ti.reset). */
+void taichi_reset(TaichiState *s);
+/* Adds the kernel functions (kernel, launch, register, configure, Expr operators ...)
+ * to the _taichi_core module. */
+bool taichi_kernel_init(VM *vm, Value module);
+
+#endif

@@ -1,0 +1,791 @@
+/* Unit test for ir/passes/: kernels built by hand with the IR builder, each pass
+ * run on its own and checked against the print_ir text it must leave (and the
+ * verifier), then whole kernels offloaded, optimized through the pipeline,
+ * compiled with the CPU backend and launched, their results checked in C. */
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "ir/passes/passes.h"
+#include "ir/snode.h"
+#include "jit/codegen.h"
+
+static JitSession *session;
+static JitPool *pool;             /* all CPUs: parallel tasks really race */
+static IrSNodeProgram *prog;
+static unsigned char *roots[64];  /* tree buffers by tree id, as contexts want them */
+
+/* ---- helpers */
+
+static bool prints_as(const IrKernel *k, const char *want)
+{
+    StrBuf b;
+    sb_init(&b);
+    ir_print(&b, k);
+    bool same = !b.oom && strcmp(b.data, want) == 0;
+    if (!same) fprintf(stderr, "--- %s: want\n%s--- got\n%s---\n", k->name, want, b.data ? b.data : "(null)");
+    sb_free(&b);
+    return same;
+}
+
+static bool verifies(const IrKernel *k)
+{
+    char err[256];
+    bool ok = ir_verify(k, err, sizeof err);
+    if (!ok) fprintf(stderr, "%s: verifier: %s\n", k->name, err);
+    return ok;
+}
+
+/* Run one pass, renumber so the text is stable, and verify. */
+static bool pass_ok(IrKernel *k, bool (*pass)(IrKernel *))
+{
+    pass(k);
+    ir_renumber(k);
+    return !k->oom && verifies(k);
+}
+
+static IrStmt *c32(IrKernel *k, int64_t v) { return ir_const_i(k, IR_I32, v); }
+
+/* A dense 1-d tree of n cells (n == 0: 0-d) holding one place per type. */
+static void field_tree(int64_t n, const IrType *types, int count, IrSNodeNode **places)
+{
+    const char *err;
+    IrSNodeNode *root = ir_snode_tree_new(prog, &err);
+    int axis = 0;
+    IrSNodeNode *d = ir_snode_dense(prog, root, n ? 1 : 0, &axis, &n, &err);
+    for (int i = 0; i < count; i++) places[i] = ir_snode_place(prog, d, types[i], &err);
+    CHECK(ir_snode_materialize(root->tree, &err));
+    roots[root->tree->id] = root->tree->buffer;
+}
+
+static IrStmt *at(IrKernel *k, IrSNodeNode *place, IrStmt *i)
+{
+    return ir_global_ptr(k, &place->ir, &i, i ? 1 : 0);
+}
+
+static int32_t get_i32(IrSNodeNode *place, int64_t i)
+{
+    return (int32_t)ir_snode_load_bits(IR_I32, ir_snode_address(place, &i));
+}
+
+static void set_i32(IrSNodeNode *place, int64_t i, int32_t v)
+{
+    ir_snode_store_int(IR_I32, ir_snode_address(place, &i), (uint64_t)(int64_t)v);
+}
+
+/* ---- kernels run end to end
+ *
+ * Each scenario builds its frontend kernel three times: only type-checked and
+ * offloaded, through the pipeline without and with optimization. Each is compiled, launched on the
+ * pool and checked; a failure names the scenario and the variant. */
+
+typedef IrKernel *BuildFn(void);
+typedef bool CheckFn(JitKernel *jk);
+
+static const char *const variants[] = {"offload only", "pipeline -O0", "pipeline"};
+
+static JitKernel *compile(IrKernel *k)
+{
+    char *err = NULL;
+    JitKernel *jk = jit_kernel_compile(session, k, &err);
+    if (!jk) fprintf(stderr, "%s: %s\n", k->name, err ? err : "(no message)");
+    free(err);
+    return jk;
+}
+
+static void run_scenario(BuildFn *build, CheckFn *check)
+{
+    for (int v = 0; v < 3; v++) {
+        IrKernel *k = build();
+        CHECK(k && !k->oom);
+        if (!k) continue;
+        char err[256] = "";
+        bool ok;
+        if (v == 0) {
+            ir_pass_type_check(k);
+            ok = ir_pass_offload(k) && verifies(k);
+        } else {
+            IrPassOptions opt = {.optimize = v == 2};
+            ok = ir_run_passes(k, &opt, err, sizeof err);
+        }
+        if (!ok) fprintf(stderr, "%s (%s): %s\n", k->name, variants[v], err);
+        CHECK(ok);
+        JitKernel *jk = ok ? compile(k) : NULL;
+        CHECK(jk != NULL);
+        if (jk && !check(jk)) {
+            fprintf(stderr, "%s (%s) computed wrong values; its IR:\n", k->name, variants[v]);
+            StrBuf b;
+            sb_init(&b);
+            ir_print(&b, k);
+            fprintf(stderr, "%s", b.data ? b.data : "");
+            sb_free(&b);
+            CHECK(false);
+        }
+        jit_kernel_free(jk);
+        ir_kernel_free(k);
+    }
+}
+
+/* Launch with the given i32 arguments and a zeroed temporaries area. */
+static JitContext launch(JitKernel *jk, const int32_t *args, int nargs)
+{
+    static unsigned char tmps[256];
+    memset(tmps, 0xab, sizeof tmps);   /* kernels must not rely on zeroed temporaries */
+    JitContext ctx = {.roots = roots, .tmps = tmps};
+    CHECK(jit_kernel_tmp_size(jk) <= sizeof tmps);
+    for (int i = 0; i < nargs; i++) jit_ctx_set_int(&ctx, i, args[i]);
+    jit_kernel_launch(jk, pool, &ctx);
+    return ctx;
+}
+
+/* A kernel-scope reduction with a bound taken from an argument:
+ *   def sum(n: i32) -> f32: s = 0.0; for i in range(n): s += x[i]; return s */
+enum { SUM_N = 4096 };
+static IrSNodeNode *sum_x;
+
+static IrKernel *build_sum(void)
+{
+    IrKernel *k = ir_kernel_new("sum", (IrType[]){IR_I32}, 1, (IrType[]){IR_F32}, 1);
+    IrStmt *s = ir_alloca(k, IR_F32);
+    ir_local_store(k, s, ir_const_f(k, IR_F32, 0.0));
+    IrStmt *zero = c32(k, 0);
+    IrStmt *loop = ir_range_for(k, zero, ir_arg_load(k, 0));
+    IrCursor after = ir_enter(k, loop->blocks[IR_BODY]);
+    IrStmt *i = ir_loop_index(k, loop, 0);
+    ir_atomic(k, IR_ATOMIC_add, s, ir_global_load(k, at(k, sum_x, i)));
+    ir_leave(k, after);
+    IrStmt *r = ir_local_load(k, s);
+    ir_return(k, &r, 1);
+    return k;
+}
+
+static bool check_sum(JitKernel *jk)
+{
+    bool ok = true;
+    for (int32_t n = 0; n <= SUM_N; n += SUM_N / 4) {
+        JitContext ctx = launch(jk, &n, 1);
+        /* Multiples of 0.5 below 2^23: every order of summation is exact. */
+        double want = 0.5 * n * (n - 1) / 2;
+        double got = jit_ctx_ret_float(&ctx, 0, IR_F32);
+        if (got != want) fprintf(stderr, "sum(%d) = %g, want %g\n", n, got, want);
+        ok &= got == want;
+    }
+    return ok;
+}
+
+/* Two range loops sharing a kernel-scope variable:
+ *   m = -1000; for i in range(100): atomic_max(m, y[i])
+ *   for i in range(50): z[i] = y[i] + m */
+static IrSNodeNode *two_yz[2];
+
+static IrKernel *build_two_loops(void)
+{
+    IrKernel *k = ir_kernel_new("two_loops", NULL, 0, NULL, 0);
+    IrStmt *m = ir_alloca(k, IR_I32);
+    ir_local_store(k, m, c32(k, -1000));
+    IrStmt *l1 = ir_range_for(k, c32(k, 0), c32(k, 100));
+    IrCursor after = ir_enter(k, l1->blocks[IR_BODY]);
+    ir_atomic(k, IR_ATOMIC_max, m, ir_global_load(k, at(k, two_yz[0], ir_loop_index(k, l1, 0))));
+    ir_leave(k, after);
+    IrStmt *l2 = ir_range_for(k, c32(k, 0), c32(k, 50));
+    after = ir_enter(k, l2->blocks[IR_BODY]);
+    IrStmt *i = ir_loop_index(k, l2, 0);
+    IrStmt *sum = ir_binary(k, IR_BIN_add, ir_global_load(k, at(k, two_yz[0], i)), ir_local_load(k, m));
+    ir_global_store(k, at(k, two_yz[1], i), sum);
+    ir_leave(k, after);
+    return k;
+}
+
+static bool check_two_loops(JitKernel *jk)
+{
+    for (int i = 0; i < 100; i++) set_i32(two_yz[0], i, (i * 37) % 101 - 50);
+    int32_t want_m = -1000;
+    for (int i = 0; i < 100; i++) want_m = (i * 37) % 101 - 50 > want_m ? (i * 37) % 101 - 50 : want_m;
+    launch(jk, NULL, 0);
+    bool ok = true;
+    for (int i = 0; i < 50; i++) ok &= get_i32(two_yz[1], i) == (i * 37) % 101 - 50 + want_m;
+    return ok;
+}
+
+/* A value computed in a serial task and used by a later range task, with a
+ * constant and a field pointer from the top level used inside the loop too:
+ *   a = n * 3 + 1; c = 7; p = w[0]
+ *   for i in range(2, n): w[i] = i * a + c + p */
+static IrSNodeNode *cross_w;
+
+static IrKernel *build_cross(void)
+{
+    IrKernel *k = ir_kernel_new("cross", (IrType[]){IR_I32}, 1, NULL, 0);
+    IrStmt *n = ir_arg_load(k, 0);
+    IrStmt *a = ir_binary(k, IR_BIN_add, ir_binary(k, IR_BIN_mul, n, c32(k, 3)), c32(k, 1));
+    IrStmt *c = c32(k, 7);
+    IrStmt *p = at(k, cross_w, c32(k, 0));
+    IrStmt *loop = ir_range_for(k, c32(k, 2), n);
+    IrCursor after = ir_enter(k, loop->blocks[IR_BODY]);
+    IrStmt *i = ir_loop_index(k, loop, 0);
+    IrStmt *v = ir_binary(k, IR_BIN_add, ir_binary(k, IR_BIN_mul, i, a), c);
+    ir_global_store(k, at(k, cross_w, i), ir_binary(k, IR_BIN_add, v, ir_global_load(k, p)));
+    ir_leave(k, after);
+    return k;
+}
+
+static bool check_cross(JitKernel *jk)
+{
+    bool ok = true;
+    for (int32_t n = 10; n <= 20; n += 10) {
+        set_i32(cross_w, 0, 1000);
+        launch(jk, &n, 1);
+        for (int i = 2; i < n; i++) ok &= get_i32(cross_w, i) == i * (n * 3 + 1) + 7 + 1000;
+    }
+    return ok;
+}
+
+/* A serialized loop stays inside its serial task, with a break:
+ *   acc = 0
+ *   for i in range(10) (serialize): if i == 7: break; acc = acc * 2 + i
+ *   out[0] = acc */
+static IrSNodeNode *ser_out;
+
+static IrKernel *build_serialized(void)
+{
+    IrKernel *k = ir_kernel_new("serialized", NULL, 0, NULL, 0);
+    IrStmt *acc = ir_alloca(k, IR_I32);
+    ir_local_store(k, acc, c32(k, 0));
+    IrStmt *loop = ir_range_for(k, c32(k, 0), c32(k, 10));
+    loop->u.range.serialize = true;
+    IrCursor after = ir_enter(k, loop->blocks[IR_BODY]);
+    IrStmt *i = ir_loop_index(k, loop, 0);
+    IrStmt *stop = ir_if(k, ir_binary(k, IR_BIN_cmp_eq, i, c32(k, 7)));
+    IrCursor in_loop = ir_enter(k, stop->blocks[IR_THEN]);
+    ir_break(k, loop);
+    ir_leave(k, in_loop);
+    IrStmt *twice = ir_binary(k, IR_BIN_mul, ir_local_load(k, acc), c32(k, 2));
+    ir_local_store(k, acc, ir_binary(k, IR_BIN_add, twice, i));
+    ir_leave(k, after);
+    ir_global_store(k, at(k, ser_out, c32(k, 0)), ir_local_load(k, acc));
+    return k;
+}
+
+static bool check_serialized(JitKernel *jk)
+{
+    int want = 0;
+    for (int i = 0; i < 7; i++) want = want * 2 + i;
+    set_i32(ser_out, 0, -1);
+    launch(jk, NULL, 0);
+    return get_i32(ser_out, 0) == want;
+}
+
+/* An if at the top level holding a range loop (which stays serial):
+ *   if n > 0: for i in range(n): out[i] = i * i
+ *   else: out[0] = -1 */
+static IrSNodeNode *if_out;
+
+static IrKernel *build_if_loop(void)
+{
+    IrKernel *k = ir_kernel_new("if_loop", (IrType[]){IR_I32}, 1, NULL, 0);
+    IrStmt *n = ir_arg_load(k, 0);
+    IrStmt *branch = ir_if(k, ir_binary(k, IR_BIN_cmp_gt, n, c32(k, 0)));
+    IrCursor after = ir_enter(k, branch->blocks[IR_THEN]);
+    IrStmt *loop = ir_range_for(k, c32(k, 0), n);
+    ir_enter(k, loop->blocks[IR_BODY]);
+    IrStmt *i = ir_loop_index(k, loop, 0);
+    ir_global_store(k, at(k, if_out, i), ir_binary(k, IR_BIN_mul, i, i));
+    ir_enter(k, branch->blocks[IR_ELSE]);
+    ir_global_store(k, at(k, if_out, c32(k, 0)), c32(k, -1));
+    ir_leave(k, after);
+    return k;
+}
+
+static bool check_if_loop(JitKernel *jk)
+{
+    bool ok = true;
+    int32_t n = 12;
+    for (int i = 0; i < 16; i++) set_i32(if_out, i, 5);
+    launch(jk, &n, 1);
+    for (int i = 0; i < 16; i++) ok &= get_i32(if_out, i) == (i < 12 ? i * i : 5);
+    n = -3;
+    launch(jk, &n, 1);
+    ok &= get_i32(if_out, 0) == -1 && get_i32(if_out, 1) == 1;
+    return ok;
+}
+
+/* A value from before a loop returned after it, the loop in between writing
+ * a field the return reads:
+ *   t = n + 1; for i in range(t): out[i] = i; return t * 2 + out[n] */
+static IrSNodeNode *ret_out;
+
+static IrKernel *build_return(void)
+{
+    IrKernel *k = ir_kernel_new("ret", (IrType[]){IR_I32}, 1, (IrType[]){IR_I32}, 1);
+    IrStmt *n = ir_arg_load(k, 0);
+    IrStmt *t = ir_binary(k, IR_BIN_add, n, c32(k, 1));
+    IrStmt *loop = ir_range_for(k, c32(k, 0), t);
+    IrCursor after = ir_enter(k, loop->blocks[IR_BODY]);
+    IrStmt *i = ir_loop_index(k, loop, 0);
+    ir_global_store(k, at(k, ret_out, i), i);
+    ir_leave(k, after);
+    IrStmt *r = ir_binary(k, IR_BIN_add, ir_binary(k, IR_BIN_mul, t, c32(k, 2)),
+                          ir_global_load(k, at(k, ret_out, n)));
+    ir_return(k, &r, 1);
+    return k;
+}
+
+static bool check_return(JitKernel *jk)
+{
+    int32_t n = 9;
+    set_i32(ret_out, 9, -100);
+    JitContext ctx = launch(jk, &n, 1);
+    return jit_ctx_ret_int(&ctx, 0) == 10 * 2 + 9;
+}
+
+/* Locals in a parallel loop, through while / if / break / continue, and a
+ * kernel-scope total (what mem2reg must get right):
+ *   total = 0
+ *   for i in range(M):
+ *       n = i + 1; steps = 0
+ *       while n != 1: { if n % 2 == 0: n = n // 2 else: n = 3 * n + 1
+ *                       steps += 1; if steps > 100: break }
+ *       best = 0
+ *       for j in range(i % 7): { if j % 2 == 0: continue; best = best + j * steps }
+ *       total += steps; out_steps[i] = steps; out_best[i] = best
+ *   out_total[None] = total */
+enum { LOCALS_M = 3000 };
+static IrSNodeNode *locals_out[2], *locals_total;
+
+static IrKernel *build_locals(void)
+{
+    IrKernel *k = ir_kernel_new("locals", NULL, 0, NULL, 0);
+    IrStmt *total = ir_alloca(k, IR_I32);
+    ir_local_store(k, total, c32(k, 0));
+    IrStmt *zero = c32(k, 0);
+    IrStmt *loop = ir_range_for(k, zero, c32(k, LOCALS_M));
+    IrCursor top = ir_enter(k, loop->blocks[IR_BODY]);
+    IrStmt *i = ir_loop_index(k, loop, 0);
+    IrStmt *n = ir_alloca(k, IR_I32);
+    ir_local_store(k, n, ir_binary(k, IR_BIN_add, i, c32(k, 1)));
+    IrStmt *steps = ir_alloca(k, IR_I32);
+    ir_local_store(k, steps, c32(k, 0));
+    IrStmt *w = ir_while(k);
+    IrCursor body = ir_enter(k, w->blocks[IR_BODY]);
+    ir_while_control(k, ir_binary(k, IR_BIN_cmp_ne, ir_local_load(k, n), c32(k, 1)));
+    IrStmt *nv = ir_local_load(k, n);
+    IrStmt *even = ir_binary(k, IR_BIN_cmp_eq, ir_binary(k, IR_BIN_mod, nv, c32(k, 2)), c32(k, 0));
+    IrStmt *branch = ir_if(k, even);
+    IrCursor in_while = ir_enter(k, branch->blocks[IR_THEN]);
+    ir_local_store(k, n, ir_binary(k, IR_BIN_floordiv, ir_local_load(k, n), c32(k, 2)));
+    ir_enter(k, branch->blocks[IR_ELSE]);
+    ir_local_store(k, n, ir_binary(k, IR_BIN_add, ir_binary(k, IR_BIN_mul, ir_local_load(k, n), c32(k, 3)),
+                                   c32(k, 1)));
+    ir_leave(k, in_while);
+    ir_local_store(k, steps, ir_binary(k, IR_BIN_add, ir_local_load(k, steps), c32(k, 1)));
+    IrStmt *cap = ir_if(k, ir_binary(k, IR_BIN_cmp_gt, ir_local_load(k, steps), c32(k, 100)));
+    ir_enter(k, cap->blocks[IR_THEN]);
+    ir_break(k, w);
+    ir_leave(k, body);
+    IrStmt *best = ir_alloca(k, IR_I32);
+    ir_local_store(k, best, c32(k, 0));
+    IrStmt *inner = ir_range_for(k, c32(k, 0), ir_binary(k, IR_BIN_mod, i, c32(k, 7)));
+    body = ir_enter(k, inner->blocks[IR_BODY]);
+    IrStmt *j = ir_loop_index(k, inner, 0);
+    IrStmt *skip = ir_if(k, ir_binary(k, IR_BIN_cmp_eq, ir_binary(k, IR_BIN_mod, j, c32(k, 2)), c32(k, 0)));
+    IrCursor in_for = ir_enter(k, skip->blocks[IR_THEN]);
+    ir_continue(k, inner);
+    ir_leave(k, in_for);
+    IrStmt *gain = ir_binary(k, IR_BIN_mul, j, ir_local_load(k, steps));
+    ir_local_store(k, best, ir_binary(k, IR_BIN_add, ir_local_load(k, best), gain));
+    ir_leave(k, body);
+    ir_atomic(k, IR_ATOMIC_add, total, ir_local_load(k, steps));
+    ir_global_store(k, at(k, locals_out[0], i), ir_local_load(k, steps));
+    ir_global_store(k, at(k, locals_out[1], i), ir_local_load(k, best));
+    ir_leave(k, top);
+    ir_global_store(k, at(k, locals_total, NULL), ir_local_load(k, total));
+    return k;
+}
+
+static bool check_locals(JitKernel *jk)
+{
+    launch(jk, NULL, 0);
+    bool ok = true;
+    int64_t want_total = 0;
+    for (int i = 0; i < LOCALS_M; i++) {
+        int n = i + 1, steps = 0, best = 0;
+        while (n != 1) {
+            n = n % 2 == 0 ? n / 2 : 3 * n + 1;
+            if (++steps > 100) break;
+        }
+        for (int j = 0; j < i % 7; j++)
+            if (j % 2) best += j * steps;
+        want_total += steps;
+        ok &= get_i32(locals_out[0], i) == steps && get_i32(locals_out[1], i) == best;
+    }
+    return ok && get_i32(locals_total, 0) == want_total;
+}
+
+/* Operands of different types, the casts left to type_check:
+ *   def mixed(a: i32, b: f32) -> f32:
+ *       for i in range(a): out[i] = i * b     (an f32 stored into an i32 field)
+ *       return a * b + 1 */
+static IrSNodeNode *mixed_out;
+
+static IrKernel *build_mixed(void)
+{
+    IrKernel *k = ir_kernel_new("mixed", (IrType[]){IR_I32, IR_F32}, 2, (IrType[]){IR_F32}, 1);
+    IrStmt *a = ir_arg_load(k, 0), *b = ir_arg_load(k, 1);
+    IrStmt *loop = ir_range_for(k, c32(k, 0), a);
+    IrCursor after = ir_enter(k, loop->blocks[IR_BODY]);
+    IrStmt *i = ir_loop_index(k, loop, 0);
+    ir_global_store(k, at(k, mixed_out, i), ir_binary(k, IR_BIN_mul, i, b));
+    ir_leave(k, after);
+    IrStmt *r = ir_binary(k, IR_BIN_add, ir_binary(k, IR_BIN_mul, a, b), c32(k, 1));
+    ir_return(k, &r, 1);
+    return k;
+}
+
+static bool check_mixed(JitKernel *jk)
+{
+    JitContext ctx = {.roots = roots};
+    unsigned char tmps[64];
+    ctx.tmps = tmps;
+    jit_ctx_set_int(&ctx, 0, 10);
+    jit_ctx_set_float(&ctx, 1, IR_F32, 2.5);
+    jit_kernel_launch(jk, pool, &ctx);
+    bool ok = jit_ctx_ret_float(&ctx, 0, IR_F32) == 26.0;
+    for (int i = 0; i < 10; i++) ok &= get_i32(mixed_out, i) == (int32_t)(i * 2.5f);
+    return ok;
+}
+
+static void test_run_scenarios(void)
+{
+    run_scenario(build_sum, check_sum);
+    run_scenario(build_two_loops, check_two_loops);
+    run_scenario(build_cross, check_cross);
+    run_scenario(build_serialized, check_serialized);
+    run_scenario(build_if_loop, check_if_loop);
+    run_scenario(build_return, check_return);
+    run_scenario(build_locals, check_locals);
+    run_scenario(build_mixed, check_mixed);
+}
+
+/* ---- const_fold against the backend
+ *
+ * For each type, one serial kernel computes every binary op on every pair of
+ * sample values, and every unary op and cast of every value, storing each
+ * result to a field. Built twice: operands loaded from fields (the backend
+ * computes them at run time) and operands as constants (const_fold computes
+ * them). Both run; every stored result must agree bit for bit. */
+
+static const IrType fold_types[] = {IR_I32, IR_I64, IR_U32, IR_U8, IR_F32, IR_F64};
+enum { NFOLD_TYPES = 6, NFOLD_VALUES = 9, FOLD_OUT = 4096 };
+
+static IrSNodeNode *fold_in[NFOLD_TYPES], *fold_out[NFOLD_TYPES];
+static char fold_desc[NFOLD_TYPES][FOLD_OUT][48];
+
+static int type_slot(IrType t)
+{
+    for (int i = 0; i < NFOLD_TYPES; i++)
+        if (fold_types[i] == t) return i;
+    return -1;
+}
+
+/* The sample values of type t: edges of wrap-around, division and shifts. */
+static IrConst fold_value(IrType t, int i)
+{
+    static const int64_t ints[NFOLD_VALUES] = {0, 1, -1, 2, 7, -7, 33, INT64_MAX, INT64_MIN};
+    static const double floats[NFOLD_VALUES] = {0.0, -0.0, 1.5, -2.25, 7.0, 1e30, 3.0e9, INFINITY, NAN};
+    IrConst v;
+    if (ir_type_is_float(t)) {
+        v.f = t == IR_F32 ? (double)(float)floats[i] : floats[i];
+        return v;
+    }
+    v.i = ints[i];
+    if (t == IR_I32) v.i = (int32_t)(i == 7 ? INT32_MAX : i == 8 ? INT32_MIN : ints[i]);
+    if (t == IR_U32) v.u = (uint32_t)ints[i];
+    if (t == IR_U8) v.u = (uint8_t)ints[i];
+    return v;
+}
+
+typedef struct {
+    IrKernel *k;
+    bool constant;
+    int next[NFOLD_TYPES];
+} FoldKernel;
+
+static IrStmt *fold_operand(FoldKernel *f, IrType t, int i)
+{
+    if (f->constant) return ir_const_of(f->k, t, fold_value(t, i));
+    return ir_global_load(f->k, at(f->k, fold_in[type_slot(t)], c32(f->k, i)));
+}
+
+static void fold_store(FoldKernel *f, IrStmt *r, const char *what, int a, int b)
+{
+    int slot = type_slot(r->type);
+    int at_i = f->next[slot]++;
+    CHECK(at_i < FOLD_OUT);
+    snprintf(fold_desc[slot][at_i], sizeof fold_desc[slot][at_i], "%s v%d v%d", what, a, b);
+    ir_global_store(f->k, at(f->k, fold_out[slot], c32(f->k, at_i)), r);
+}
+
+/* Whether the backend's f -> int conversion of x into t is defined. */
+static bool fits(IrType t, double x)
+{
+    if (isnan(x)) return false;
+    double tr = trunc(x), lim = ldexp(1, ir_type_bits(t) - (ir_type_is_signed(t) ? 1 : 0));
+    return ir_type_is_signed(t) ? tr >= -lim && tr < lim : tr >= 0 && tr < lim;
+}
+
+static void fold_ops(FoldKernel *f, IrType t)
+{
+    bool fl = ir_type_is_float(t);
+    for (int op = 0; op < IR_NUM_BINARY_OPS; op++) {
+        char cls = ir_binary_op_class((IrBinaryOp)op);
+        if ((cls == 'F' || op == IR_BIN_pow) && !fl) continue;
+        if ((cls == 'I' || cls == 'L') && fl) continue;
+        if (op == IR_BIN_atan2 || op == IR_BIN_pow) continue;   /* libm: never folded */
+        for (int a = 0; a < NFOLD_VALUES; a++)
+            for (int b = 0; b < NFOLD_VALUES; b++) {
+                IrStmt *x = fold_operand(f, t, a), *y = fold_operand(f, t, b);
+                fold_store(f, ir_binary(f->k, (IrBinaryOp)op, x, y), ir_binary_op_name((IrBinaryOp)op), a, b);
+            }
+    }
+    static const IrUnaryOp unary[] = {IR_UN_neg, IR_UN_abs, IR_UN_bit_not, IR_UN_logic_not,
+                                      IR_UN_sqrt, IR_UN_floor, IR_UN_ceil};
+    for (int a = 0; a < NFOLD_VALUES; a++) {
+        for (size_t u = 0; u < sizeof unary / sizeof unary[0]; u++) {
+            char cls = ir_unary_op_class(unary[u]);
+            if (fl ? cls == 'I' || cls == 'L' : cls == 'F') continue;
+            fold_store(f, ir_unary(f->k, unary[u], fold_operand(f, t, a)), ir_unary_op_name(unary[u]), a, -1);
+        }
+        for (int to = 0; to < NFOLD_TYPES; to++) {
+            IrType u = fold_types[to];
+            double x = fold_value(t, a).f;
+            if (fl && !ir_type_is_float(u) && !fits(u, x)) continue;
+            fold_store(f, ir_cast(f->k, IR_UN_cast_value, u, fold_operand(f, t, a)), ir_type_name(u), a, -2);
+            if (ir_type_bits(u) == ir_type_bits(t) && u != t)
+                fold_store(f, ir_cast(f->k, IR_UN_cast_bits, u, fold_operand(f, t, a)), "bits", a, -3);
+        }
+    }
+}
+
+static IrKernel *fold_kernel(IrType t, bool constant)
+{
+    FoldKernel f = {.k = ir_kernel_new(constant ? "folded" : "computed", NULL, 0, NULL, 0), .constant = constant};
+    IrStmt *task = ir_offloaded(f.k, IR_TASK_serial);
+    ir_enter(f.k, task->blocks[IR_BODY]);
+    fold_ops(&f, t);
+    return f.k;
+}
+
+/* What const_fold may leave: a division by zero, a float max / min of two
+ * zeros, a transcendental. */
+static bool left_alone(const IrStmt *s)
+{
+    if (s->kind != IR_BINARY && s->kind != IR_UNARY) return true;
+    for (int i = 0; i < s->nops; i++)
+        if (s->ops[i]->kind != IR_CONST) return true;
+    if (s->kind == IR_UNARY) return false;
+    IrBinaryOp op = s->u.binary;
+    const IrStmt *b = s->ops[1];
+    bool zero = ir_type_is_float(b->type) ? b->u.val.f == 0 : b->u.val.u == 0;
+    if (zero && (op == IR_BIN_div || op == IR_BIN_floordiv || op == IR_BIN_mod || op == IR_BIN_truediv))
+        return true;
+    return (op == IR_BIN_max || op == IR_BIN_min) && s->ops[0]->u.val.f == 0 && b->u.val.f == 0;
+}
+
+static void snapshot(unsigned char *out[NFOLD_TYPES])
+{
+    for (int i = 0; i < NFOLD_TYPES; i++) {
+        memcpy(out[i], fold_out[i]->tree->buffer, fold_out[i]->tree->size);
+        memset(fold_out[i]->tree->buffer, 0, fold_out[i]->tree->size);
+    }
+}
+
+static void test_const_fold_matches_backend(void)
+{
+    unsigned char *runtime[NFOLD_TYPES], *folded[NFOLD_TYPES];
+    for (int i = 0; i < NFOLD_TYPES; i++) {
+        runtime[i] = malloc(fold_out[i]->tree->size);
+        folded[i] = malloc(fold_out[i]->tree->size);
+    }
+    for (int ti = 0; ti < NFOLD_TYPES; ti++) {
+        IrType t = fold_types[ti];
+        IrKernel *computed = fold_kernel(t, false), *constant = fold_kernel(t, true);
+        ir_pass_const_fold(constant);
+        CHECK(verifies(constant));
+        int unfolded = 0;
+        for (IrStmt *s = constant->root->first->blocks[IR_BODY]->first; s; s = s->next) {
+            bool ok = left_alone(s);
+            unfolded += s->kind == IR_BINARY || s->kind == IR_UNARY;
+            if (getenv("DBG") && (s->kind == IR_BINARY || s->kind == IR_UNARY)) fprintf(stderr, "left %s %s %s\n", ir_type_name(t), s->kind == IR_BINARY ? ir_binary_op_name(s->u.binary) : ir_unary_op_name(s->u.unary), ir_type_name(s->type));
+            if (!ok) fprintf(stderr, "const_fold left $%d (%s) on %s\n", s->id, ir_kind_name(s->kind), ir_type_name(t));
+            CHECK(ok);
+        }
+        CHECK(unfolded < 40);
+        JitKernel *jc = compile(computed), *jf = compile(constant);
+        CHECK(jc && jf);
+        if (jc && jf) {
+            for (int v = 0; v < NFOLD_VALUES; v++) {
+                int64_t idx = v;
+                IrConst c = fold_value(t, v);
+                if (ir_type_is_float(t))
+                    ir_snode_store_float(t, ir_snode_address(fold_in[ti], &idx), c.f);
+                else
+                    ir_snode_store_int(t, ir_snode_address(fold_in[ti], &idx), c.u);
+            }
+            launch(jc, NULL, 0);
+            snapshot(runtime);
+            launch(jf, NULL, 0);
+            snapshot(folded);
+            for (int u = 0; u < NFOLD_TYPES; u++) {
+                int bytes = ir_type_bits(fold_types[u]) / 8;
+                for (int e = 0; e < FOLD_OUT; e++) {
+                    const unsigned char *r = runtime[u] + e * bytes, *g = folded[u] + e * bytes;
+                    bool same = memcmp(r, g, (size_t)bytes) == 0;
+                    if (!same && ir_type_is_float(fold_types[u]))
+                        same = isnan(ir_snode_load_float(fold_types[u], r)) && isnan(ir_snode_load_float(fold_types[u], g));
+                    if (!same)
+                        fprintf(stderr, "const_fold on %s: %s (result %s #%d) differs from the backend\n",
+                                ir_type_name(t), fold_desc[u][e], ir_type_name(fold_types[u]), e);
+                    CHECK(same);
+                }
+            }
+        }
+        jit_kernel_free(jc);
+        jit_kernel_free(jf);
+        ir_kernel_free(computed);
+        ir_kernel_free(constant);
+    }
+    for (int i = 0; i < NFOLD_TYPES; i++) {
+        free(runtime[i]);
+        free(folded[i]);
+    }
+}
+
+/* ---- offload: the IR it leaves */
+
+static void test_offload_reduction_text(void)
+{
+    IrKernel *k = build_sum();
+    CHECK(pass_ok(k, ir_pass_offload));
+    CHECK(prints_as(k,
+        "kernel {\n"
+        "  $0 = offloaded serial\n"
+        "  body {\n"
+        "    <*f32> $1 = global tmp var (offset = 0 B)\n"
+        "    <f32> $2 = const [0]\n"
+        "    $3 : global store [$1 <- $2]\n"
+        "    <i32> $4 = const [0]\n"
+        "    <i32> $5 = argload[0]\n"
+        "    <*i32> $6 = global tmp var (offset = 8 B)\n"
+        "    $7 : global store [$6 <- $5]\n"
+        "  }\n"
+        "  $8 = offloaded range_for(0, tmp(offset=8B)) grid_dim=0 block_dim=32\n"
+        "  body {\n"
+        "    <*f32> $9 = global tmp var (offset = 0 B)\n"
+        "    <i32> $10 = loop $8 index 0\n"
+        "    <*f32> $11 = global ptr [S2place<f32>], index [$10] activate=true\n"
+        "    <f32> $12 = global load $11\n"
+        "    <f32> $13 = atomic add($9, $12)\n"
+        "  }\n"
+        "  $14 = offloaded serial\n"
+        "  body {\n"
+        "    <*f32> $15 = global tmp var (offset = 0 B)\n"
+        "    <f32> $16 = global load $15\n"
+        "    $17 : return $16\n"
+        "  }\n"
+        "}\n"));
+    ir_kernel_free(k);
+}
+
+static void test_offload_empty_and_private(void)
+{
+    IrKernel *k = ir_kernel_new("empty", NULL, 0, NULL, 0);
+    CHECK(pass_ok(k, ir_pass_offload));
+    CHECK(prints_as(k, "kernel {\n  $0 = offloaded serial\n  body {\n  }\n}\n"));
+    ir_kernel_free(k);
+
+    /* An alloca only one task uses stays an alloca; a constant crossing into a
+     * loop is rebuilt there; a constant bound stays a constant; reversed and
+     * block_dim carry over; continue names the task. */
+    k = ir_kernel_new("private", NULL, 0, NULL, 0);
+    IrStmt *v = ir_alloca(k, IR_I32);
+    IrStmt *c = c32(k, 3);
+    ir_local_store(k, v, c);
+    IrStmt *one = c32(k, 1);
+    IrStmt *loop = ir_range_for(k, one, c32(k, 5));
+    loop->u.range.reversed = true;
+    loop->u.range.block_dim = 64;
+    ir_enter(k, loop->blocks[IR_BODY]);
+    IrStmt *i = ir_loop_index(k, loop, 0);
+    IrStmt *skip = ir_if(k, ir_binary(k, IR_BIN_cmp_eq, i, c));
+    ir_enter(k, skip->blocks[IR_THEN]);
+    ir_continue(k, loop);
+    CHECK(pass_ok(k, ir_pass_offload));
+    CHECK(prints_as(k,
+        "kernel {\n"
+        "  $0 = offloaded serial\n"
+        "  body {\n"
+        "    <*i32> $1 = alloca\n"
+        "    <i32> $2 = const [3]\n"
+        "    $3 : local store [$1 <- $2]\n"
+        "    <i32> $4 = const [1]\n"
+        "    <i32> $5 = const [5]\n"
+        "  }\n"
+        "  $6 = offloaded range_for(1, 5) grid_dim=0 block_dim=64\n"
+        "  body {\n"
+        "    <i32> $7 = const [3]\n"
+        "    <i32> $8 = loop $6 index 0\n"
+        "    <i32> $9 = cmp_eq $8 $7\n"
+        "    $10 : if $9 {\n"
+        "      $11 continue (scope=$6)\n"
+        "    }\n"
+        "  }\n"
+        "}\n"));
+    CHECK(k->root->first->next->u.task.reversed);
+    ir_kernel_free(k);
+}
+
+/* The fields the tests use, made once (the first is S0root, S1dense,
+ * S2place<f32>, as the expected IR text says). */
+static void make_fields(void)
+{
+    IrType f32 = IR_F32, i32x2[2] = {IR_I32, IR_I32};
+    field_tree(SUM_N, &f32, 1, &sum_x);
+    for (int64_t i = 0; i < SUM_N; i++) ir_snode_store_float(IR_F32, ir_snode_address(sum_x, &i), 0.5 * (double)i);
+    field_tree(100, i32x2, 2, two_yz);
+    field_tree(32, i32x2, 1, &cross_w);
+    field_tree(1, i32x2, 1, &ser_out);
+    field_tree(16, i32x2, 1, &if_out);
+    field_tree(16, i32x2, 1, &ret_out);
+    field_tree(LOCALS_M, i32x2, 2, locals_out);
+    field_tree(0, i32x2, 1, &locals_total);
+    field_tree(16, i32x2, 1, &mixed_out);
+    for (int i = 0; i < NFOLD_TYPES; i++) {
+        field_tree(NFOLD_VALUES, &fold_types[i], 1, &fold_in[i]);
+        field_tree(FOLD_OUT, &fold_types[i], 1, &fold_out[i]);
+    }
+}
+
+int main(void)
+{
+    char *err = NULL;
+    session = jit_session_create(&err);
+    if (!session) {
+        fprintf(stderr, "%s\n", err);
+        free(err);
+        return 1;
+    }
+    pool = jit_pool_create(0);
+    prog = ir_snode_program_new();
+    make_fields();
+    test_offload_reduction_text();
+    test_offload_empty_and_private();
+    test_run_scenarios();
+    test_const_fold_matches_backend();
+    ir_snode_program_free(prog);
+    jit_pool_destroy(pool);
+    jit_session_destroy(session);
+    return check_result();
+}
