@@ -535,9 +535,10 @@ static bool static_for(TrCtx *c, const AstNode *s, Value iterable)
     Value it = vm_iter(vm, iterable);
     if (it == V_EXC) return false;
     vm_push_root(vm, it);
-    int saved_ns = c->static_for_non_static;
+    int saved_ns = c->static_for_non_static, saved_loops = c->static_for_loops;
     c->static_for++;
     c->static_for_non_static = c->non_static;
+    c->static_for_loops = t->nloops;
     bool ok = true;
     for (;;) {
         Value item = vm_next(vm, it);
@@ -559,6 +560,7 @@ static bool static_for(TrCtx *c, const AstNode *s, Value iterable)
     }
     c->static_for--;
     c->static_for_non_static = saved_ns;
+    c->static_for_loops = saved_loops;
     vm_pop_roots(vm, 1);
     return ok;
 }
@@ -813,17 +815,17 @@ static bool st_for(TrCtx *c, const AstNode *s)
 static bool st_break_continue(TrCtx *c, const AstNode *s, bool is_break)
 {
     Tr *t = c->tr;
-    /* inside a static for and no non-static control flow since it began */
-    if (c->static_for && c->non_static == c->static_for_non_static) {
+    /* the innermost loop is a static for: resolved now, unless a non-static
+     * if stands between */
+    if (c->static_for && t->nloops == c->static_for_loops) {
+        if (c->non_static != c->static_for_non_static) {
+            tr_error(c, t->env->e_syntax,
+                     "You are trying to `%s` a static `for` loop, but the `%s` statement is inside a non-static `if`. ",
+                     is_break ? "break" : "continue", is_break ? "break" : "continue");
+            return false;
+        }
         c->loop_status = is_break ? TR_LOOP_BREAK : TR_LOOP_CONTINUE;
         return true;
-    }
-    if (c->static_for && t->nloops == c->loops_at_entry) {
-        tr_error(c, t->env->e_syntax,
-                 "You are trying to `%s` a static `for` loop, but the `%s` statement is inside a non-static `if`. "
-                 "Use `ti.static(...)` on the condition of the `if`.", is_break ? "break" : "continue",
-                 is_break ? "break" : "continue");
-        return false;
     }
     if (t->nloops == c->loops_at_entry) {
         tr_error(c, t->env->e_syntax, "'%s' outside loop", is_break ? "break" : "continue");
@@ -831,9 +833,7 @@ static bool st_break_continue(TrCtx *c, const AstNode *s, bool is_break)
     }
     TrLoop *l = &t->loops[t->nloops - 1];
     if (is_break && l->parallel) {
-        tr_error(c, t->env->e_syntax,
-                 "Break is not allowed in parallel (outermost) loops. Use ti.loop_config(serialize=True) "
-                 "before the loop to make it serial.");
+        tr_error(c, t->env->e_syntax, "Cannot break in the outermost loop");
         return false;
     }
     tr_set_loc(c, s);

@@ -213,6 +213,12 @@ Value tr_expr_init(Tr *t, Value v)
         }
         return out;
     }
+    /* values Taichi cannot make a variable of (Expr(rhs) fails there) */
+    TypeObj *ty = vm_type_of(vm, v);
+    if (ty == vm->t_complex || ty == vm->t_str || ty == vm->t_bytes) {
+        vm_raise(vm, t->env->e_type, "Invalid constant scalar data type: <class '%s'>", ty->name->data);
+        return V_EXC;
+    }
     return v;
 }
 

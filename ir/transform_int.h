@@ -44,6 +44,7 @@ typedef struct TrCtx {
     int loops_at_entry;         /* tr->nloops when this function started */
     int static_for;             /* depth of static for loops (break / continue at compile time) */
     int static_for_non_static;  /* non_static when the innermost static for began */
+    int static_for_loops;       /* tr->nloops then */
     TrLoopStatus loop_status;
     bool returned;
     Value ret;                  /* a ti.func's return value (V_UNBOUND: none) */

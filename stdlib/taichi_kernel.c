@@ -335,6 +335,25 @@ static bool ensure_jit(VM *vm, TaichiState *s)
     return true;
 }
 
+/* Taichi raises a kernel's compile error again with its message on a new line,
+ * so that the traceback's last line names the type alone. */
+static void reraise_on_new_line(VM *vm, TaichiState *s)
+{
+    Value exc = vm->exc;
+    if (exc == V_NONE || vm->halted) return;
+    TypeObj *et = vm_type_of(vm, exc);
+    if (!vm_is_subtype(et, s->env.e_compile)) return;
+    vm->exc = V_NONE;
+    vm_push_root(vm, exc);
+    Value str = vm_str(vm, exc);
+    if (str == V_EXC) {
+        vm_pop_roots(vm, 1);
+        return;
+    }
+    vm_raise(vm, et, "\n%s", AS_STR(str)->data);
+    vm_pop_roots(vm, 1);
+}
+
 static TiInstance *compile(VM *vm, TaichiState *s, TiKernel *k, const Value *targs)
 {
     if (!ensure_jit(vm, s)) return NULL;
@@ -358,7 +377,10 @@ static TiInstance *compile(VM *vm, TaichiState *s, TiKernel *k, const Value *tar
     s->compiling = true;
     IrKernel *ir = ir_transform_kernel(&s->env, &spec);
     s->compiling = false;
-    if (!ir) return NULL;
+    if (!ir) {
+        reraise_on_new_line(vm, s);
+        return NULL;
+    }
     char err[512];
     IrPassOptions opt = {s->optimize};
     if (!ir_run_passes(ir, &opt, err, sizeof err)) {

@@ -40,6 +40,11 @@ class TaichiAssertionError(AssertionError):
     pass
 
 
+for _e in (TaichiCompilationError, TaichiSyntaxError, TaichiNameError, TaichiTypeError, TaichiRuntimeError,
+           TaichiRuntimeTypeError, TaichiAssertionError):
+    _e.__module__ = "taichi.lang.exception"
+del _e
+
 _taichi_core._assert_error = TaichiAssertionError
 
 
