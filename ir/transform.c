@@ -73,14 +73,18 @@ static void pos_info(StrBuf *b, TrCtx *c, const AstNode *n)
     }
 }
 
+void tr_traceback_at(TrCtx *c, int lineno, int col, int end_lineno, int end_col, StrBuf *b)
+{
+    sb_printf(b, "File \"%s\", line %d, in %s:\n", c->file, lineno, c->fn->name->data);
+    size_t len;
+    const char *line = src_line(c->src, lineno, &len);
+    if (!line) return;
+    caret_line(b, line, len, col, lineno == end_lineno ? end_col : (int)len);
+}
+
 void tr_traceback(TrCtx *c, const AstNode *node, StrBuf *b)
 {
-    sb_printf(b, "File \"%s\", line %d, in %s:\n", c->file, node->lineno, c->fn->name->data);
-    size_t len;
-    const char *line = src_line(c->src, node->lineno, &len);
-    if (!line) return;
-    int end = node->lineno == node->end_lineno ? node->end_col_offset : (int)len;
-    caret_line(b, line, len, node->col_offset, end);
+    tr_traceback_at(c, node->lineno, node->col_offset, node->end_lineno, node->end_col_offset, b);
 }
 
 void tr_locate(TrCtx *c, const AstNode *node)
@@ -527,6 +531,20 @@ static StrObj *name_of(Tr *t, const AstNode *n)
     return vm_intern(t->vm, n->v.Name.id, strlen(n->v.Name.id));
 }
 
+/* A runtime loop's targets must be new names (the reference's for statement). */
+static bool fresh_targets(TrCtx *c, const AstNode *const *names, int n)
+{
+    for (int i = 0; i < n; i++) {
+        StrObj *name = name_of(c->tr, names[i]);
+        if (tr_scope_lookup(c, name) != V_UNBOUND) {
+            tr_error(c, c->tr->env->e_syntax, "Variable '%s' is already declared: a loop target must be a new name",
+                     name->data);
+            return false;
+        }
+    }
+    return true;
+}
+
 /* for target in ti.static(iterable): unrolled, break / continue at compile time. */
 static bool static_for(TrCtx *c, const AstNode *s, Value iterable)
 {
@@ -598,7 +616,15 @@ typedef struct {
 
 static bool nd_bound(TrCtx *c, Value v, IrStmt **out)
 {
-    *out = tr_value_as(c->tr, v, IR_I32);
+    Tr *t = c->tr;
+    v = tr_load_var(t, v);
+    if (v == V_EXC) return false;
+    bool integral = tr_is_expr(t, v) ? ir_type_is_int(tr_stmt_of(v)->type) : vm_is_int(t->vm, v) && !v_is_bool(v);
+    if (!integral) {
+        tr_error(c, t->env->e_type, "Every argument of ndrange should be an integer scalar or a tuple/list of (int, int)");
+        return false;
+    }
+    *out = tr_value_as(t, v, IR_I32);
     return *out != NULL;
 }
 
@@ -663,10 +689,11 @@ static bool nd_for(TrCtx *c, const AstNode *s, const NdRange *r, bool grouped)
         if (grouped)
             tr_error(c, t->env->e_syntax, "Group for should have 1 loop target, found %d", nt < 0 ? 0 : nt);
         else
-            tr_error(c, t->env->e_syntax, "Ndrange for loop with %d dimension(s) should have %d loop target(s), found %d",
-                     r->n, r->n, nt < 0 ? 0 : nt);
+            tr_error(c, t->env->e_syntax, "Ndrange for loop with number of the loop variables not equal to the "
+                                          "dimension of the ndrange is not supported");
         return false;
     }
+    if (!fresh_targets(c, names, nt)) return false;
     IrStmt *extent[IR_SNODE_MAX_INDICES];
     IrStmt *total = ir_const_i(k, IR_I32, 1);
     for (int i = 0; i < r->n; i++) {
@@ -719,6 +746,7 @@ static bool range_for(TrCtx *c, const AstNode *s, const AstNode *call)
         tr_error(c, t->env->e_syntax, "Range for should have 1 loop target");
         return false;
     }
+    if (!fresh_targets(c, names, 1)) return false;
     Value b = v_int(0), e;
     if (args->n == 2) {
         b = tr_expr(c, args->items[0]);
@@ -997,9 +1025,20 @@ static bool bind_params(TrCtx *c, Value *args, int nargs, TupleObj *kwnames)
     const AstSeq *params = &a->v.arguments.args;
     int nkw = kwnames ? (int)kwnames->len : 0;
     if (nargs > params->n) {
-        tr_error(c, t->env->e_type, "%s() takes %d positional arguments but %d were given", fn->name->data, params->n,
-                 nargs);
+        tr_error(c, t->env->e_syntax, "Too many arguments.");
         return false;
+    }
+    for (int j = 0; j < nkw; j++) {
+        int i = 0;
+        while (i < params->n && strcmp(params->items[i]->v.arg.arg, AS_STR(kwnames->items[j])->data)) i++;
+        if (i == params->n) {
+            tr_error(c, t->env->e_syntax, "Unexpected argument '%s'.", AS_STR(kwnames->items[j])->data);
+            return false;
+        }
+        if (i < nargs) {
+            tr_error(c, t->env->e_syntax, "Multiple values for argument '%s'.", AS_STR(kwnames->items[j])->data);
+            return false;
+        }
     }
     int ndef = fn->defaults ? (int)fn->defaults->len : 0;
     for (int i = 0; i < params->n; i++) {
@@ -1011,7 +1050,7 @@ static bool bind_params(TrCtx *c, Value *args, int nargs, TupleObj *kwnames)
             if (vm_str_eq(AS_STR(kwnames->items[j]), name)) v = args[nargs + j];
         if (v == V_UNBOUND && i >= params->n - ndef) v = fn->defaults->items[i - (params->n - ndef)];
         if (v == V_UNBOUND) {
-            tr_error(c, t->env->e_type, "%s() missing 1 required positional argument: '%s'", fn->name->data, pname);
+            tr_error(c, t->env->e_syntax, "Parameter `%s` missing.", pname);
             return false;
         }
         /* template parameters alias; the others are passed by value */
@@ -1059,9 +1098,13 @@ Value tr_inline_func(TrCtx *caller, const AstNode *call, FuncObj *fn, Value *arg
     t->depth--;
     t->ctx = caller;
     Value ret = c.has_ret ? c.ret : V_NONE;
+    Value ra = fn->annotations ? vm_dict_get_str(fn->annotations, vm_intern(t->vm, "return", 6)) : V_UNBOUND;
+    if (ok && !c.has_ret && ra != V_UNBOUND && ra != V_NONE) {
+        tr_error(caller, t->env->e_syntax, "Function has a return type but does not have a return statement");
+        ok = false;
+    }
     if (ok && c.has_ret) {
         IrType rt = IR_VOID;
-        Value ra = fn->annotations ? vm_dict_get_str(fn->annotations, vm_intern(t->vm, "return", 6)) : V_UNBOUND;
         if (ra != V_UNBOUND) rt = ir_transform_dtype(t->env, ra);
         if (rt != IR_VOID && ret != V_NONE) {
             IrStmt *s = tr_value_as(t, ret, rt);
@@ -1127,7 +1170,7 @@ IrKernel *ir_transform_kernel(const TrEnv *env, const TrKernelSpec *spec)
         if (ok) {
             ok = tr_stmts(&c, &def->v.FunctionDef.body);
             if (ok && spec->ret_type != IR_VOID && !c.returned) {
-                tr_error(&c, env->e_syntax, "A kernel with a return type annotation must return a value");
+                tr_error(&c, env->e_syntax, "Kernel has a return type but does not have a return statement");
                 ok = false;
             }
             if (!ok) tr_locate(&c, def);

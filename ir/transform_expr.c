@@ -87,12 +87,8 @@ static IrStmt *int_const(Tr *t, Value v, IrType ty, bool literal)
         mpz_t hi;
         mpz_init_set_ui(hi, 1);
         mpz_mul_2exp(hi, hi, (mp_bitcnt_t)bits);
-        /* negative literals wrap, as a C cast of an int64 would */
-        mpz_t lo;
-        mpz_init_set_si(lo, -1);
-        mpz_mul_2exp(lo, lo, (mp_bitcnt_t)(bits - 1));
-        fits = mpz_cmp(z, hi) < 0 && mpz_cmp(z, lo) >= 0;
-        mpz_clears(lo, hi, NULL);
+        fits = mpz_cmp(z, hi) < 0 && mpz_sgn(z) >= 0;
+        mpz_clear(hi);
     }
     if (!fits) {
         char *digits = mpz_get_str(NULL, 10, z);
@@ -253,6 +249,67 @@ static IrStmt *int_power(Tr *t, IrStmt *x, int64_t n)
     return result;
 }
 
+/* Debug mode: integer +, -, * and << print Taichi's overflow report (and go on,
+ * with the wrapped result) when the result does not fit the type. */
+static bool overflow_check(Tr *t, IrBinaryOp op, IrStmt *a, IrStmt *b, IrStmt *r)
+{
+    IrKernel *k = t->k;
+    IrType ty = r->type;
+    bool sg = ir_type_is_signed(ty);
+    IrStmt *zero = sg ? ir_const_i(k, ty, 0) : ir_const_u(k, ty, 0);
+    IrStmt *ov;
+    const char *what;
+    if (op == IR_BIN_add || op == IR_BIN_sub) {
+        what = op == IR_BIN_add ? "Addition" : "Subtraction";
+        if (sg) {
+            /* the sign of the result differs from what the operands allow */
+            IrStmt *x = op == IR_BIN_add ? ir_binary(k, IR_BIN_bit_xor, a, r) : ir_binary(k, IR_BIN_bit_xor, a, b);
+            IrStmt *y = op == IR_BIN_add ? ir_binary(k, IR_BIN_bit_xor, b, r) : ir_binary(k, IR_BIN_bit_xor, a, r);
+            ov = ir_binary(k, IR_BIN_cmp_lt, ir_binary(k, IR_BIN_bit_and, x, y), zero);
+        } else {
+            ov = op == IR_BIN_add ? ir_binary(k, IR_BIN_cmp_lt, r, a) : ir_binary(k, IR_BIN_cmp_lt, a, b);
+        }
+    } else if (op == IR_BIN_mul) {
+        what = "Multiplication";
+        if (ir_type_bits(ty) < 64) {
+            IrType wide = sg ? IR_I64 : IR_U64;
+            IrStmt *w = ir_binary(k, IR_BIN_mul, tr_cast(t, a, wide), tr_cast(t, b, wide));
+            ov = ir_binary(k, IR_BIN_cmp_ne, tr_cast(t, tr_cast(t, w, ty), wide), w);
+        } else {
+            /* r / a != b, dividing by 1 where a is 0 (or -1, whose only overflow is MIN * -1) */
+            IrStmt *a0 = ir_binary(k, IR_BIN_cmp_eq, a, zero);
+            IrStmt *bad = a0;
+            if (sg) bad = ir_binary(k, IR_BIN_bit_or, a0, ir_binary(k, IR_BIN_cmp_eq, a, ir_const_i(k, ty, -1)));
+            IrStmt *one = sg ? ir_const_i(k, ty, 1) : ir_const_u(k, ty, 1);
+            IrStmt *q = ir_binary(k, IR_BIN_div, r, ir_select(k, bad, one, a));
+            ov = ir_binary(k, IR_BIN_bit_and, ir_unary(k, IR_UN_logic_not, bad), ir_binary(k, IR_BIN_cmp_ne, q, b));
+            if (sg) {
+                IrStmt *m1 = ir_binary(k, IR_BIN_cmp_eq, a, ir_const_i(k, ty, -1));
+                IrStmt *min = ir_binary(k, IR_BIN_cmp_eq, b, ir_const_i(k, ty, INT64_MIN));
+                ov = ir_binary(k, IR_BIN_bit_or, ov, ir_binary(k, IR_BIN_bit_and, m1, min));
+            }
+        }
+    } else {
+        what = "Shift left";
+        IrStmt *back = ir_binary(k, sg ? IR_BIN_bit_sar : IR_BIN_bit_shr, r, b);
+        ov = ir_binary(k, IR_BIN_cmp_ne, back, a);
+    }
+    IrStmt *st = ov ? ir_if(k, ov) : NULL;
+    if (!st) return tr_wrap(t, NULL) != V_EXC;
+    StrBuf msg = {0};
+    sb_printf(&msg, "%s overflow detected in ", what);
+    IrLoc loc = k->loc;
+    if (loc.line) tr_traceback_at(t->ctx, loc.line, loc.col, loc.end_line, loc.end_col, &msg);
+    sb_putn(&msg, "\n", 1);
+    IrCursor saved = ir_enter(k, st->blocks[IR_THEN]);
+    IrPrintArg arg = {.str = msg.data, .len = msg.len};
+    bool ok = !msg.oom && ir_print_stmt(k, &arg, 1);
+    ir_leave(k, saved);
+    free(msg.data);
+    if (!ok) vm_raise(t->vm, t->vm->e_MemoryError, "out of memory");
+    return ok;
+}
+
 static Value binary_ir(Tr *t, int op, Value av, Value bv)
 {
     IrKernel *k = t->k;
@@ -292,7 +349,17 @@ static Value binary_ir(Tr *t, int op, Value av, Value bv)
         vm_raise(t->vm, t->env->e_syntax, "Operator \"%s\" is not supported on Taichi scalars", op_symbol(op));
         return V_EXC;
     }
-    return tr_wrap(t, ir_binary(k, bop, promote_to(t, a, ty), promote_to(t, b, ty)));
+    a = promote_to(t, a, ty);
+    b = promote_to(t, b, ty);
+    if (t->env->debug && bop == IR_BIN_pow && ir_type_is_int(ty)) {
+        IrStmt *ok = ir_binary(k, IR_BIN_cmp_ge, b, ir_type_is_signed(ty) ? ir_const_i(k, ty, 0) : ir_const_u(k, ty, 0));
+        if (!ir_assert(k, ok, "Negative exponent in pow(int, int) is not allowed.", NULL, 0)) return tr_wrap(t, NULL);
+    }
+    IrStmt *r = ir_binary(k, bop, a, b);
+    if (t->env->debug && r && ir_type_is_int(ty) &&
+        (bop == IR_BIN_add || bop == IR_BIN_sub || bop == IR_BIN_mul || bop == IR_BIN_bit_shl) && !overflow_check(t, bop, a, b, r))
+        return V_EXC;
+    return tr_wrap(t, r);
 }
 
 Value tr_binary(Tr *t, int op, Value a, Value b)
@@ -321,6 +388,15 @@ Value tr_compare(Tr *t, int op, Value av, Value bv)
     av = tr_load_var(t, av);
     bv = av == V_EXC ? V_EXC : tr_load_var(t, bv);
     if (bv == V_EXC) return V_EXC;
+    if (op == AST_Is || op == AST_IsNot) {
+        vm_raise(t->vm, t->env->e_syntax, "Operator \"%s\" in Taichi scope is not supported.",
+                 op == AST_Is ? "is" : "is not");
+        return V_EXC;
+    }
+    if (op > AST_GtE && !t->ctx->static_scope) {
+        vm_raise(t->vm, t->env->e_syntax, "\"%s\" is only supported inside `ti.static`.", op == AST_In ? "In" : "NotIn");
+        return V_EXC;
+    }
     if (!tr_is_expr(t, av) && !tr_is_expr(t, bv)) return vm_compare(t->vm, op, av, bv);
     if (op > AST_GtE) {
         static const char *const names[] = {"Is", "IsNot", "In", "NotIn"};
@@ -660,7 +736,7 @@ typedef enum { B_UNARY, B_BINARY, B_ATOMIC, B_SPECIAL } BuiltinKind;
     X("atan2", B_BINARY, IR_BIN_atan2) X("max", B_BINARY, IR_BIN_max) X("min", B_BINARY, IR_BIN_min) \
     X("pow", B_BINARY, IR_BIN_pow) X("bit_shr", B_BINARY, IR_BIN_bit_shr) \
     X("bit_sar", B_BINARY, IR_BIN_bit_sar) X("bit_shl", B_BINARY, IR_BIN_bit_shl) \
-    X("raw_div", B_BINARY, IR_BIN_div) X("raw_mod", B_BINARY, IR_BIN_mod) \
+    X("raw_div", B_BINARY, IR_BIN_div) X("raw_mod", B_SPECIAL, 9) \
     X("logical_and", B_BINARY, IR_BIN_logical_and) X("logical_or", B_BINARY, IR_BIN_logical_or) \
     X("atomic_add", B_ATOMIC, IR_ATOMIC_add) X("atomic_sub", B_ATOMIC, IR_ATOMIC_sub) \
     X("atomic_min", B_ATOMIC, IR_ATOMIC_min) X("atomic_max", B_ATOMIC, IR_ATOMIC_max) \
@@ -668,7 +744,7 @@ typedef enum { B_UNARY, B_BINARY, B_ATOMIC, B_SPECIAL } BuiltinKind;
     X("atomic_xor", B_ATOMIC, IR_ATOMIC_bit_xor) X("atomic_mul", B_ATOMIC, IR_ATOMIC_mul) \
     X("cast", B_SPECIAL, 0) X("bit_cast", B_SPECIAL, 1) X("select", B_SPECIAL, 2) \
     X("random", B_SPECIAL, 3) X("loop_config", B_SPECIAL, 4) X("static", B_SPECIAL, 5) \
-    X("static_print", B_SPECIAL, 6) X("static_assert", B_SPECIAL, 7)
+    X("static_print", B_SPECIAL, 6) X("static_assert", B_SPECIAL, 7) X("call_internal", B_SPECIAL, 8)
 
 typedef struct {
     const char *name;
@@ -726,7 +802,7 @@ static Value binary_builtin(Tr *t, const BuiltinDef *b, Value av, Value bv)
 }
 
 /* A primitive type applied to a value: a typed literal, or a cast. */
-static Value dtype_call(Tr *t, IrType ty, Value v)
+static Value dtype_call(Tr *t, IrType ty, Value v, bool literal_check)
 {
     v = tr_load_var(t, v);
     if (v == V_EXC) return V_EXC;
@@ -734,6 +810,19 @@ static Value dtype_call(Tr *t, IrType ty, Value v)
         if (!is_number(t, v)) {
             vm_raise(t->vm, t->env->e_syntax, "A primitive type can only decorate a single expression.");
             return V_EXC;
+        }
+        if (literal_check) {
+            bool is_float = v_is_double(v) || vm_type_of(t->vm, v) == t->vm->t_float;
+            if (!is_float && ir_type_is_float(ty)) {
+                vm_raise(t->vm, t->env->e_type,
+                         "Integer literals must be annotated with a integer type. For type casting, use `ti.cast`.");
+                return V_EXC;
+            }
+            if (is_float && !ir_type_is_float(ty)) {
+                vm_raise(t->vm, t->env->e_type, "Floating-point literals must be annotated with a floating-point "
+                                                "type. For type casting, use `ti.cast`.");
+                return V_EXC;
+            }
         }
         return tr_wrap(t, py_const(t, v, ty, false));
     }
@@ -767,7 +856,7 @@ static Value special_builtin(Tr *t, const BuiltinDef *b, Value *args, int nargs,
             vm_raise(vm, t->env->e_type, "ti.%s() needs a value and a primitive type", b->name);
             return V_EXC;
         }
-        if (b->op == 0) return dtype_call(t, ty, args[0]);
+        if (b->op == 0) return dtype_call(t, ty, args[0], false);
         IrStmt *s = tr_value(t, tr_load_var(t, args[0]));
         if (!s) return V_EXC;
         if (ir_type_bits(s->type) != ir_type_bits(ty)) {
@@ -817,13 +906,49 @@ static Value special_builtin(Tr *t, const BuiltinDef *b, Value *args, int nargs,
         return V_NONE;
     }
     case 5: /* static(x, ...) */
+        for (int i = 0; i < nargs; i++)
+            if (tr_is_expr(t, args[i]))
+                return vm_raise(vm, t->env->e_compile,
+                                "ValueError: Input to ti.static must be compile-time constants or global pointers, "
+                                "instead of <class 'taichi.lang.expr.Expr'>");
         if (nargs == 1) return args[0];
         return vm_tuple_of(vm, args, (uint32_t)nargs);
     case 6: { /* static_print: prints at compile time */
         Value print = vm_dict_get_str(vm->builtins, vm_intern(vm, "print", 5));
         return vm_call(vm, print, args, nargs, kw);
     }
+    case 9: { /* raw_mod(a, b): C's remainder, a - raw_div(a, b) * b */
+        if (nargs != 2) return vm_raise(vm, vm->e_TypeError, "ti.raw_mod() takes 2 arguments (%d given)", nargs);
+        IrStmt *a = tr_value(t, tr_load_var(t, args[0])), *b2 = a ? tr_value(t, tr_load_var(t, args[1])) : NULL;
+        if (!b2) return V_EXC;
+        IrType ty = ir_type_promote(a->type, b2->type);
+        a = tr_cast(t, a, ty);
+        b2 = tr_cast(t, b2, ty);
+        if (ir_type_is_float(ty)) {
+            IrStmt *q = ir_unary(t->k, IR_UN_floor, ir_binary(t->k, IR_BIN_truediv, a, b2));
+            IrStmt *neg = ir_binary(t->k, IR_BIN_cmp_lt, ir_binary(t->k, IR_BIN_truediv, a, b2), ir_const_f(t->k, ty, 0.0));
+            IrStmt *tq = ir_select(t->k, neg, ir_unary(t->k, IR_UN_ceil, ir_binary(t->k, IR_BIN_truediv, a, b2)), q);
+            return tr_wrap(t, ir_binary(t->k, IR_BIN_sub, a, ir_binary(t->k, IR_BIN_mul, tq, b2)));
+        }
+        IrStmt *q = ir_binary(t->k, IR_BIN_div, a, b2);
+        return tr_wrap(t, ir_binary(t->k, IR_BIN_sub, a, ir_binary(t->k, IR_BIN_mul, q, b2)));
+    }
+    case 8: { /* call_internal(name, args...): the runtime's own helpers */
+        const char *what = nargs && v_has_layout(args[0], LAYOUT_STR) ? AS_STR(args[0])->data : "";
+        if (!strcmp(what, "do_nothing")) return V_NONE;
+        if (!strcmp(what, "test_internal_func_args") && nargs == 4) {
+            /* (a + b) * c in i32, as Taichi's runtime test helper computes it */
+            IrStmt *a = tr_value_as(t, tr_load_var(t, args[1]), IR_F32);
+            IrStmt *b2 = a ? tr_value_as(t, tr_load_var(t, args[2]), IR_F32) : NULL;
+            IrStmt *c = b2 ? tr_value_as(t, tr_load_var(t, args[3]), IR_I32) : NULL;
+            if (!c) return V_EXC;
+            IrStmt *sum = tr_cast(t, ir_binary(t->k, IR_BIN_add, a, b2), IR_I32);
+            return tr_wrap(t, ir_binary(t->k, IR_BIN_mul, sum, c));
+        }
+        return vm_raise(vm, t->env->e_syntax, "internal function \"%s\" is not available in tirun", what);
+    }
     default: { /* static_assert(cond, msg) */
+        if (nargs && tr_is_expr(t, args[0])) return vm_raise(vm, t->env->e_type, "Static assert with non-static condition");
         int tv = nargs ? vm_truthy(vm, args[0]) : 1;
         if (tv < 0) return V_EXC;
         if (!tv) {
@@ -846,6 +971,13 @@ static Value call_builtin(Tr *t, const char *name, Value *args, int nargs, Tuple
     if (!b) return vm_raise(vm, t->env->e_syntax, "ti.%s is not supported in Taichi kernels by tirun yet", name);
     switch (b->kind) {
     case B_UNARY:
+        if (nargs == 2 && (b->op == IR_UN_floor || b->op == IR_UN_ceil || b->op == IR_UN_round)) {
+            /* ti.floor(x, dtype): the result cast to dtype */
+            IrType ty = ir_transform_dtype(t->env, args[1]);
+            if (ty == IR_VOID) return vm_raise(vm, t->env->e_type, "ti.%s(): the second argument must be a type", name);
+            Value r = call_builtin(t, name, args, 1, NULL);
+            return r == V_EXC ? V_EXC : dtype_call(t, ty, r, false);
+        }
         if (nargs != 1 || !no_keywords(t, name, kw)) {
             if (nargs != 1) vm_raise(vm, vm->e_TypeError, "ti.%s() takes 1 argument (%d given)", name, nargs);
             return V_EXC;
@@ -886,8 +1018,8 @@ static Value python_builtin_on_exprs(Tr *t, const char *name, Value *args, int n
         if (tr_is_expr(t, args[i])) any = true;
     if (!any || (kw && kw->len)) return V_NONE;
     *handled = true;
-    if (!strcmp(name, "int")) return nargs == 1 ? dtype_call(t, t->env->default_ip, args[0]) : V_NONE;
-    if (!strcmp(name, "float")) return nargs == 1 ? dtype_call(t, t->env->default_fp, args[0]) : V_NONE;
+    if (!strcmp(name, "int")) return nargs == 1 ? dtype_call(t, t->env->default_ip, args[0], false) : V_NONE;
+    if (!strcmp(name, "float")) return nargs == 1 ? dtype_call(t, t->env->default_fp, args[0], false) : V_NONE;
     if (!strcmp(name, "abs") && nargs == 1) return call_builtin(t, "abs", args, 1, NULL);
     if (!strcmp(name, "pow") && nargs == 2) return tr_binary(t, AST_Pow, args[0], args[1]);
     if ((!strcmp(name, "max") || !strcmp(name, "min")) && nargs >= 2) {
@@ -973,7 +1105,13 @@ static Value call(TrCtx *c, const AstNode *e)
     if (f == print) return tr_print(c, e) ? V_NONE : V_EXC;
     int nargs;
     Value kwnames;
+    bool is_static = vm_type_of(vm, f) == t->env->t_builtin &&
+                     !strcmp(AS_STR(vm_slot_values(v_as_obj(f))[0])->data, "static");
+    if (is_static && e->v.Call.args.n == 1 && tr_is_static_call(c, e->v.Call.args.items[0]) == 1)
+        return vm_raise(vm, t->env->e_syntax, "'ti.static' cannot be nested");
+    c->static_scope += is_static;
     Value list = call_args(c, e, &nargs, &kwnames);
+    c->static_scope -= is_static;
     if (list == V_EXC) return V_EXC;
     Value *args = ((ListObj *)v_as_obj(list))->items;
     TupleObj *kw = kwnames == V_UNBOUND ? NULL : (TupleObj *)v_as_obj(kwnames);
@@ -989,7 +1127,7 @@ static Value call(TrCtx *c, const AstNode *e)
             vm_raise(vm, t->env->e_syntax, "A primitive type can only decorate a single expression.");
             return V_EXC;
         }
-        return dtype_call(t, ty, args[0]);
+        return dtype_call(t, ty, args[0], true);
     }
     if (ft == t->env->t_func) {
         Value fn = vm_slot_values(v_as_obj(f))[0];
@@ -1160,6 +1298,34 @@ bool tr_assert_msg(TrCtx *c, const AstNode *msg, StrBuf *text, IrStmt ***args, i
     Tr *t = c->tr;
     VM *vm = t->vm;
     int cap = 0;
+    if (msg->kind == AST_BinOp && msg->v.BinOp.op == AST_Mod && msg->v.BinOp.left->kind == AST_Constant &&
+        msg->v.BinOp.left->v.Constant.value.kind == AST_C_STR) {
+        /* "fmt %d" % (args): the runtime formats, with the values as arguments */
+        const AstConst *f = &msg->v.BinOp.left->v.Constant.value;
+        sb_putn(text, f->s, f->len);
+        Value r = tr_expr(c, msg->v.BinOp.right);
+        if (r == V_EXC) return false;
+        Value list = !tr_is_expr(t, r) && v_has_layout(r, LAYOUT_TUPLE) ? r : vm_tuple_of(vm, &r, 1);
+        if (list == V_EXC) return false;
+        uint32_t n;
+        vm_seq_items(list, &n);
+        for (uint32_t i = 0; i < n; i++) {
+            uint32_t m;
+            IrStmt *s = tr_value(t, tr_load_var(t, vm_seq_items(list, &m)[i]));
+            if (!s) return false;
+            if (*nargs == cap) {
+                cap = cap ? 2 * cap : 4;
+                IrStmt **a = realloc(*args, (size_t)cap * sizeof *a);
+                if (!a) {
+                    vm_raise(vm, vm->e_MemoryError, "out of memory");
+                    return false;
+                }
+                *args = a;
+            }
+            (*args)[(*nargs)++] = s;
+        }
+        return true;
+    }
     if (msg->kind != AST_JoinedStr) {
         Value v = tr_expr(c, msg);
         if (v == V_EXC) return false;
@@ -1332,6 +1498,7 @@ static Value display(TrCtx *c, const AstNode *e)
         return d;
     }
     case AST_Set: {
+        if (!c->static_scope) return vm_raise(vm, t->env->e_syntax, "Unsupported node \"Set\"");
         Value s = vm_new_set(vm, vm->t_set);
         if (s == V_EXC) return V_EXC;
         for (int i = 0; i < e->v.Set.elts.n; i++) {
@@ -1531,11 +1698,14 @@ IrType ir_transform_dtype(const TrEnv *env, Value v)
     VM *vm = env->vm;
     if (v == v_obj(vm->t_int)) return env->default_ip;
     if (v == v_obj(vm->t_float)) return env->default_fp;
+    /* u1 (and Python's bool) compute as i32: the IR has no 1-bit type yet */
+    if (v == v_obj(vm->t_bool)) return IR_I32;
     if (!v_is_obj(v) || v_as_obj(v)->type != env->t_dtype) return IR_VOID;
     Value n = vm_getattr_opt(vm, v, vm_intern(vm, "_name", 5));
     if (!v_has_layout(n, LAYOUT_STR)) return IR_VOID;
     for (int ty = IR_I8; ty <= IR_F64; ty++)
         if (!strcmp(AS_STR(n)->data, ir_type_name((IrType)ty))) return (IrType)ty;
+    if (!strcmp(AS_STR(n)->data, "u1")) return IR_I32;
     return IR_VOID;
 }
 

@@ -50,6 +50,7 @@ typedef struct TrCtx {
     Value ret;                  /* a ti.func's return value (V_UNBOUND: none) */
     bool has_ret;
     bool raised;                /* the pending error already carries this function's position */
+    int static_scope;           /* inside ti.static(...)'s arguments: in / not in and sets allowed */
     StrObj **kernel_args;       /* kernel parameters: immutable */
     int nkernel_args;
 } TrCtx;
@@ -76,6 +77,7 @@ Value tr_error(TrCtx *c, TypeObj *type, const char *fmt, ...) __attribute__((for
 void tr_locate(TrCtx *c, const AstNode *node);
 /* Taichi 1.x's `File "F", line N, in f:` line, the source line and carets. */
 void tr_traceback(TrCtx *c, const AstNode *node, StrBuf *b);
+void tr_traceback_at(TrCtx *c, int lineno, int col, int end_lineno, int end_col, StrBuf *b);
 bool tr_stmts(TrCtx *c, const AstSeq *body);
 void tr_set_loc(TrCtx *c, const AstNode *node);
 bool tr_push_scope(TrCtx *c);

@@ -505,10 +505,35 @@ static Value kernel_call(VM *vm, Value *args, int nargs, TupleObj *kw)
     TiKernel *k = s->kernels[h];
     args++;
     nargs--;
-    if (kw && kw->len) return vm_raise(vm, vm->e_TypeError, "%s() does not take keyword arguments", k->name);
-    if (nargs != k->nparams)
-        return vm_raise(vm, vm->e_TypeError, "%s() takes %d positional argument%s but %d were given", k->name,
-                        k->nparams, k->nparams == 1 ? "" : "s", nargs);
+    Value bound[256];
+    if (kw && kw->len) {
+        /* keyword arguments go to the parameters they name */
+        const AstSeq *params = &k->fn->code->def->v.FunctionDef.args->v.arguments.args;
+        if (k->nparams > 256) return vm_raise(vm, vm->e_TypeError, "too many kernel parameters");
+        if (nargs > k->nparams) return vm_raise(vm, s->env.e_syntax, "Too many arguments.");
+        for (int p = 0; p < k->nparams; p++) bound[p] = p < nargs ? args[p] : V_UNBOUND;
+        for (uint32_t i = 0; i < kw->len; i++) {
+            const char *kname = AS_STR(kw->items[i])->data;
+            int p = 0;
+            while (p < params->n && strcmp(params->items[p]->v.arg.arg, kname)) p++;
+            if (p == params->n) return vm_raise(vm, s->env.e_syntax, "Unexpected argument '%s'.", kname);
+            if (bound[p] != V_UNBOUND)
+                return vm_raise(vm, s->env.e_syntax, "Multiple values for argument '%s'.", kname);
+            bound[p] = args[nargs + (int)i];
+        }
+        for (int p = 0; p < k->nparams; p++)
+            if (bound[p] == V_UNBOUND)
+                return vm_raise(vm, s->env.e_syntax, "Parameter `%s : %s` missing.", params->items[p]->v.arg.arg,
+                                k->is_template[p] ? "template" : ir_type_name(k->ptypes[p]));
+        args = bound;
+        nargs = k->nparams;
+    }
+    if (nargs > k->nparams) return vm_raise(vm, s->env.e_syntax, "Too many arguments.");
+    if (nargs < k->nparams) {
+        const AstSeq *params = &k->fn->code->def->v.FunctionDef.args->v.arguments.args;
+        return vm_raise(vm, s->env.e_syntax, "Parameter `%s : %s` missing.", params->items[nargs]->v.arg.arg,
+                        k->is_template[nargs] ? "template" : ir_type_name(k->ptypes[nargs]));
+    }
     if (!s->prog) {
         s->prog = ir_snode_program_new();
         if (!s->prog) return vm_raise(vm, vm->e_MemoryError, "out of memory");

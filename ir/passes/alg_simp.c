@@ -4,6 +4,8 @@
  * those exact for every input: x + 0.0 is not x when x is -0.0. */
 #include "passes.h"
 
+#include <math.h>
+
 typedef struct {
     IrKernel *k;
     IrRemap remap;
@@ -34,7 +36,8 @@ static IrStmt *simplify_binary(Simp *sp, IrStmt *s)
         if (integer && const_is(a, 0)) return b;
         return NULL;
     case IR_BIN_sub:
-        if (const_is(b, 0)) return a;   /* exact for floats too: -0.0 - 0.0 is -0.0 */
+        /* Exact for floats too (-0.0 - 0.0 is -0.0), but not x - -0.0. */
+        if (const_is(b, 0) && !(ir_type_is_float(b->type) && signbit(b->u.val.f))) return a;
         if (integer && a == b) break;
         return NULL;
     case IR_BIN_mul:

@@ -6,6 +6,8 @@
 
 #include <stdlib.h>
 
+#include "../snode.h"
+
 /* Global temporaries sit 8 bytes apart (any scalar fits); an adaptive block
  * size becomes Taichi's default for the CPU, as print_ir shows it. */
 enum { TMP_STRIDE = 8, DEFAULT_BLOCK_DIM = 32 };
@@ -65,13 +67,6 @@ static void at_prologue(Offload *o, int t)
         ir_enter(o->k, o->tasks[t]->blocks[IR_BODY]);
 }
 
-static IrStmt *clone_const(IrKernel *k, const IrStmt *c)
-{
-    if (ir_type_is_float(c->type)) return ir_const_f(k, c->type, c->u.val.f);
-    if (ir_type_is_signed(c->type)) return ir_const_i(k, c->type, c->u.val.i);
-    return ir_const_u(k, c->type, c->u.val.u);
-}
-
 /* An operand that task t must not use as it is. */
 static bool crosses(const Offload *o, const IrStmt *op, int t)
 {
@@ -89,26 +84,26 @@ static IrStmt *value_in_task(Offload *o, IrStmt *v, int t)
     IrKernel *k = o->k;
     IrStmt *r;
     if (v->kind == IR_GLOBAL_PTR) {
-        IrStmt *idx[16], **ops = v->nops <= 16 ? idx : malloc((size_t)v->nops * sizeof *ops);
-        if (!ops) {
-            k->oom = true;
-            return NULL;
-        }
-        for (int i = 0; i < v->nops; i++)
+        IrStmt *ops[IR_SNODE_MAX_INDICES];
+        int n = v->nops < IR_SNODE_MAX_INDICES ? v->nops : IR_SNODE_MAX_INDICES;
+        for (int i = 0; i < n; i++)
             ops[i] = crosses(o, v->ops[i], t) ? value_in_task(o, v->ops[i], t) : v->ops[i];
         at_prologue(o, t);
         at_loc(o, v->loc);
-        r = ir_global_ptr(k, v->u.ptr.snode, ops, v->nops);
+        r = ir_global_ptr(k, v->u.ptr.snode, ops, n);
         if (r) r->u.ptr.activate = v->u.ptr.activate;
-        if (ops != idx) free(ops);
     } else if (v->kind == IR_ALLOCA) {
         at_prologue(o, t);
         at_loc(o, v->loc);
         r = ir_global_tmp(k, ir_pointee(v->type), (size_t)o->slot[v->id]);
-    } else if (v->kind == IR_CONST || v->kind == IR_GLOBAL_TMP) {
+    } else if (v->kind == IR_CONST) {
         at_prologue(o, t);
         at_loc(o, v->loc);
-        r = v->kind == IR_CONST ? clone_const(k, v) : ir_global_tmp(k, ir_pointee(v->type), v->u.tmp_offset);
+        r = ir_const_of(k, v->type, v->u.val);
+    } else if (v->kind == IR_GLOBAL_TMP) {
+        at_prologue(o, t);
+        at_loc(o, v->loc);
+        r = ir_global_tmp(k, ir_pointee(v->type), v->u.tmp_offset);
     } else {
         size_t off = store_slot(o, v);
         at_prologue(o, t);
@@ -232,7 +227,8 @@ static bool build_tasks(Offload *o, IrStmt ***loops_out)
 
 bool ir_pass_offload(IrKernel *k)
 {
-    if (k->oom) return false;
+    /* Already offloaded: every top-level statement is a task. */
+    if (k->oom || (k->root->first && k->root->first->kind == IR_OFFLOADED)) return false;
     IrCursor saved_cursor = ir_enter(k, k->root);
     IrLoc saved_loc = k->loc;
     Offload o = {.k = k, .n0 = k->next_id};

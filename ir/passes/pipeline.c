@@ -24,7 +24,9 @@ static const Pass before_offload[] = {
     {"die", ir_pass_die},
 };
 
-/* After offloading and atomic demotion: each task's private variables. */
+/* After offloading and atomic demotion, within each task: demoted atomics
+ * are plain loads and stores that mem2reg can now forward, and CSE and LICM
+ * run only here, where they cannot move a value from one task to another. */
 static const Pass after_offload[] = {
     {"mem2reg", ir_pass_mem2reg},
     {"const_fold", ir_pass_const_fold},

@@ -24,6 +24,10 @@ class TaichiNameError(TaichiCompilationError, NameError):
     pass
 
 
+class TaichiIndexError(TaichiCompilationError, IndexError):
+    pass
+
+
 class TaichiTypeError(TaichiCompilationError, TypeError):
     pass
 
@@ -36,11 +40,11 @@ class TaichiRuntimeTypeError(TaichiRuntimeError, TypeError):
     pass
 
 
-class TaichiAssertionError(AssertionError):
+class TaichiAssertionError(TaichiRuntimeError, AssertionError):
     pass
 
 
-for _e in (TaichiCompilationError, TaichiSyntaxError, TaichiNameError, TaichiTypeError, TaichiRuntimeError,
+for _e in (TaichiCompilationError, TaichiSyntaxError, TaichiNameError, TaichiIndexError, TaichiTypeError, TaichiRuntimeError,
            TaichiRuntimeTypeError, TaichiAssertionError):
     _e.__module__ = "taichi.lang.exception"
 del _e
@@ -119,9 +123,10 @@ types = _Namespace(
     uint16=u16, uint32=u32, uint64=u64, float16=f16, float32=f32, float64=f64,
     is_integral=is_integral, is_real=is_real, is_signed=is_signed)
 types.primitive_types = _Namespace(
-    "taichi.types.primitive_types", all_types=list(_primitive_types),
-    integer_types=[t for t in _primitive_types if t._kind != "f"],
-    real_types=[f16, f32, f64], **{t._name: t for t in _primitive_types})
+    "taichi.types.primitive_types",
+    all_types=[f16, f32, f64, float, i8, i16, i32, i64, u1, u8, u16, u32, u64, int, bool],
+    integer_types=[i8, i16, i32, i64, u1, u8, u16, u32, u64, int, bool],
+    real_types=[f16, f32, f64, float], **{t._name: t for t in _primitive_types})
 
 
 # ---- archs -----------------------------------------------------------------------------
@@ -225,7 +230,8 @@ _init_options = ("debug", "print_ir", "random_seed", "offline_cache", "offline_c
                  "print_preprocessed_ir", "print_kernel_llvm_ir", "excepthook", "make_thread_local",
                  "make_block_local", "cfg_optimization", "flatten_if", "real_matrix_scalarize",
                  "default_cpu_block_dim", "gpu_max_reg", "cpu_max_num_threads", "ad_stack_size",
-                 "debug_info", "print_accessor_ir", "kernel_profiler", "unrolling_limit")
+                 "debug_info", "print_accessor_ir", "kernel_profiler", "unrolling_limit", "gdb_trigger",
+                 "dynamic_index", "cpu_max_num_threads")
 
 cfg = None
 
@@ -733,6 +739,14 @@ def kernel(fn):
 
 def func(fn):
     """Decorates a Taichi function: inlined into the kernels that call it."""
+    annotations = getattr(fn, "__annotations__", {})
+    names = fn.__code__.co_varnames[:fn.__code__.co_argcount] if hasattr(fn, "__code__") else ()
+    for i, name in enumerate(names):
+        if name not in annotations:
+            continue
+        a = annotations[name]
+        if not (isinstance(a, (DataType, _Template)) or a in (int, float, bool)):
+            raise TaichiSyntaxError("Invalid type annotation (argument %d) of Taichi function: %s" % (i, a))
     return _Func(fn)
 
 
@@ -858,3 +872,27 @@ def _configure(c):
     _taichi_core.configure(c.debug, c.print_ir, c.default_fp._name, c.default_ip._name,
                            c.short_circuit_operators, c.advanced_optimization,
                            c.cpu_max_num_threads, c.random_seed)
+
+
+class _Extension:
+    """A backend extension (ti.extension.*): what test harnesses ask for."""
+    __slots__ = ("name",)
+
+    def __init__(self, name):
+        self.name = name
+
+    def __repr__(self):
+        return "Extension.%s" % self.name
+
+
+extension = _Namespace("taichi.extension", **{n: _Extension(n) for n in (
+    "sparse", "quant", "quant_basic", "data64", "adstack", "bls", "assertion", "extfunc", "mesh")})
+
+# the CPU backend has these (no sparse SNodes, quantized types or autodiff stacks yet)
+_supported_extensions = ("data64", "assertion", "extfunc")
+
+
+def is_extension_supported(arch, ext):
+    return ext.name in _supported_extensions
+
+from taichi import lang  # noqa: E402  (the package's submodules need this module first)

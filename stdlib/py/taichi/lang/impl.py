@@ -1,0 +1,40 @@
+# taichi.lang.impl: the parts of Taichi's runtime object programs and tests
+# reach for: the current config, the number of compiled kernel instances, the
+# default integer type, and call_internal (a runtime helper called in a kernel).
+import taichi as _ti
+
+
+class _Runtime:
+    def get_num_compiled_functions(self):
+        return len(_ti._taichi_core.compile_times())
+
+    def set_default_ip(self, ip):
+        _ti.cfg.default_ip = ip
+        _ti._configure(_ti.cfg)
+
+    def set_default_fp(self, fp):
+        _ti.cfg.default_fp = fp
+        _ti._configure(_ti.cfg)
+
+    @property
+    def default_ip(self):
+        return _ti.cfg.default_ip
+
+    @property
+    def default_fp(self):
+        return _ti.cfg.default_fp
+
+
+_runtime = _Runtime()
+
+
+def get_runtime():
+    return _runtime
+
+
+def current_cfg():
+    return _ti.cfg
+
+
+call_internal = _ti._Builtin("call_internal", None)
+static = _ti.static
