@@ -968,6 +968,9 @@ static bool stmt(TrCtx *c, const AstNode *s)
     case AST_Return: return st_return(c, s);
     case AST_Assert: return st_assert(c, s);
     case AST_Pass: return true;
+    case AST_FunctionDef:
+        tr_error(c, t->env->e_syntax, "Function definition is not allowed in 'ti.%s'.", c->is_kernel ? "kernel" : "func");
+        return false;
     default:
         tr_error(c, t->env->e_syntax, "Unsupported node \"%s\"", ast_kind_names[s->kind]);
         return false;
@@ -1163,8 +1166,8 @@ IrKernel *ir_transform_kernel(const TrEnv *env, const TrKernelSpec *spec)
             if (v == V_UNBOUND) {
                 tr_set_loc(&c, params->items[i]);
                 v = tr_wrap(&t, ir_arg_load(k, slot[i]));
-                c.kernel_args[c.nkernel_args++] = name;
             }
+            c.kernel_args[c.nkernel_args++] = name;
             ok = v != V_EXC && tr_bind(&c, name, v);
         }
         if (ok) {

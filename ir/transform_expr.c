@@ -744,7 +744,8 @@ typedef enum { B_UNARY, B_BINARY, B_ATOMIC, B_SPECIAL } BuiltinKind;
     X("atomic_xor", B_ATOMIC, IR_ATOMIC_bit_xor) X("atomic_mul", B_ATOMIC, IR_ATOMIC_mul) \
     X("cast", B_SPECIAL, 0) X("bit_cast", B_SPECIAL, 1) X("select", B_SPECIAL, 2) \
     X("random", B_SPECIAL, 3) X("loop_config", B_SPECIAL, 4) X("static", B_SPECIAL, 5) \
-    X("static_print", B_SPECIAL, 6) X("static_assert", B_SPECIAL, 7) X("call_internal", B_SPECIAL, 8)
+    X("static_print", B_SPECIAL, 6) X("static_assert", B_SPECIAL, 7) X("call_internal", B_SPECIAL, 8) \
+    X("fill_field", B_SPECIAL, 10)
 
 typedef struct {
     const char *name;
@@ -932,6 +933,29 @@ static Value special_builtin(Tr *t, const BuiltinDef *b, Value *args, int nargs,
         }
         IrStmt *q = ir_binary(t->k, IR_BIN_div, a, b2);
         return tr_wrap(t, ir_binary(t->k, IR_BIN_sub, a, ir_binary(t->k, IR_BIN_mul, q, b2)));
+    }
+    case 10: { /* fill_field(field, value): x.fill(v) in a kernel, a loop over every element */
+        bool err = false;
+        IrSNodeNode *place = nargs == 2 ? tr_field_place(t, args[0], &err) : NULL;
+        if (!place) return err ? V_EXC : vm_raise(vm, vm->e_TypeError, "fill_field(field, value)");
+        IrKernel *k = t->k;
+        IrStmt *val = tr_value_as(t, tr_load_var(t, args[1]), place->ir.dtype);
+        int n = place->ir.num_indices;
+        int64_t total = 1;
+        for (int i = 0; i < n; i++) total *= place->shape[place->physical_index_position[i]];
+        IrStmt *loop = val ? ir_range_for(k, ir_const_i(k, IR_I32, 0), ir_const_i(k, IR_I32, total)) : NULL;
+        if (!loop) return tr_wrap(t, NULL);
+        loop->u.range.serialize = t->ctx->non_static || t->nloops;
+        IrCursor saved = ir_enter(k, loop->blocks[IR_BODY]);
+        IrStmt *idx = ir_loop_index(k, loop, 0), *ind[IR_SNODE_MAX_INDICES];
+        for (int i = n - 1; i >= 0; i--) {
+            IrStmt *ext = ir_const_i(k, IR_I32, place->shape[place->physical_index_position[i]]);
+            ind[i] = i ? ir_binary(k, IR_BIN_mod, idx, ext) : idx;
+            if (i) idx = ir_binary(k, IR_BIN_div, idx, ext);
+        }
+        bool ok = ir_global_store(k, ir_global_ptr(k, &place->ir, ind, n), val) != NULL;
+        ir_leave(k, saved);
+        return ok ? V_NONE : tr_wrap(t, NULL);
     }
     case 8: { /* call_internal(name, args...): the runtime's own helpers */
         const char *what = nargs && v_has_layout(args[0], LAYOUT_STR) ? AS_STR(args[0])->data : "";
@@ -1196,6 +1220,21 @@ static bool pl_str(Tr *t, PrintList *p, Value s)
 
 /* Appends one printed value: Python values as their str(), Taichi values as
  * values, f-strings piece by piece. */
+/* A printf-style spec's conversion must suit the value's type (Taichi checks it
+ * at compile time): d / i signed integers, u unsigned, e f g floats. */
+static bool spec_matches(Tr *t, const char *spec, IrType ty)
+{
+    size_t n = strlen(spec);
+    char conv = n ? spec[n - 1] : 0;
+    bool ok = true;
+    if (conv == 'd' || conv == 'i') ok = ir_type_is_int(ty) && ir_type_is_signed(ty);
+    else if (conv == 'u') ok = ir_type_is_int(ty) && !ir_type_is_signed(ty);
+    else if (strchr("eEfFgGaA", conv) && conv) ok = ir_type_is_float(ty);
+    else if (strchr("xXo", conv) && conv) ok = ir_type_is_int(ty);
+    if (!ok) vm_raise(t->vm, t->env->e_type, "'%s' doesn't match '%s'.", spec, ir_type_name(ty));
+    return ok;
+}
+
 static bool pl_value(TrCtx *c, PrintList *p, const AstNode *node, Value keep)
 {
     Tr *t = c->tr;
@@ -1225,7 +1264,8 @@ static bool pl_value(TrCtx *c, PrintList *p, const AstNode *node, Value keep)
             }
             if (tr_is_expr(t, v)) {
                 IrStmt *s = tr_value(t, v);
-                if (!s || !pl_add(t, p, (IrPrintArg){.value = s, .fmt = spec ? AS_STR(specv)->data : NULL}))
+                if (!s || (spec && !spec_matches(t, AS_STR(specv)->data, s->type)) ||
+                    !pl_add(t, p, (IrPrintArg){.value = s, .fmt = spec ? AS_STR(specv)->data : NULL}))
                     return false;
                 continue;
             }

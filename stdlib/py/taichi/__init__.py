@@ -531,7 +531,9 @@ class ScalarField(Field):
         _taichi_core.write(id, self._key(key), value)
 
     def fill(self, val):
-        """Sets every element to val (cast to the field's type)."""
+        """Sets every element to val (cast to the field's type); in a kernel, a loop."""
+        if isinstance(val, Expr):
+            return _taichi_core.builtin("fill_field", self, val)
         _taichi_core.fill(self._place_id(), val)
 
     def to_numpy(self, dtype=None):
@@ -694,6 +696,11 @@ class _NdRange:
                 self.bounds.append((a[0], a[1]))
             else:
                 self.bounds.append((0, a))
+        for b in self.bounds:
+            for x in b:
+                if not (isinstance(x, Expr) or (isinstance(x, int) and not isinstance(x, bool))):
+                    raise TaichiTypeError(
+                        "Every argument of ndrange should be an integer scalar or a tuple/list of (int, int)")
         self.dimensions = [b[1] - b[0] for b in self.bounds] if not any(
             isinstance(x, Expr) for b in self.bounds for x in b) else None
 
