@@ -232,6 +232,11 @@ static bool assign_name(TrCtx *c, const AstNode *target, Value v, bool is_static
     if (is_static) return tr_bind(c, name, v);
     Value old = tr_scope_lookup(c, name);
     if (old != V_UNBOUND && tr_is_var(t, old)) return tr_store_var(t, old, v);
+    /* a matrix variable: its entries take the new values */
+    Value assign_to = old != V_UNBOUND && v_is_obj(old) && !tr_is_expr(t, old)
+                          ? vm_getattr_opt(t->vm, old, vm_intern(t->vm, "_ti_assign", 10)) : V_UNBOUND;
+    if (assign_to == V_EXC) return false;
+    if (assign_to != V_UNBOUND) return vm_call(t->vm, assign_to, &v, 1, NULL) != V_EXC;
     Value var = tr_expr_init(t, v);
     return var != V_EXC && tr_bind(c, name, var);
 }
@@ -252,7 +257,8 @@ static bool assign_subscript(TrCtx *c, const AstNode *target, Value v)
         IrStmt *val = ptr ? tr_value_as(t, v, place->ir.dtype) : NULL;
         return val && ir_global_store(t->k, ptr, val);
     }
-    if (tr_is_expr(t, key)) {
+    if (tr_is_expr(t, key) && (v_has_layout(obj, LAYOUT_LIST) || v_has_layout(obj, LAYOUT_TUPLE) ||
+                               v_has_layout(obj, LAYOUT_DICT))) {
         tr_error(c, t->env->e_syntax, "Python containers can only be indexed by Python values in Taichi scope");
         return false;
     }
@@ -718,9 +724,15 @@ static bool nd_for(TrCtx *c, const AstNode *s, const NdRange *r, bool grouped)
             if (vals[i] == V_EXC) ok = false;
         }
         if (ok && grouped) {
-            /* the index vector is a tuple until ti.Vector exists */
-            Value tup = vm_tuple_of(t->vm, vals, (uint32_t)r->n);
-            ok = tup != V_EXC && tr_bind(c, name_of(t, names[0]), tup);
+            /* the index vector: taichi's Vector of the indices */
+            Value list = vm_new_list(t->vm, (uint32_t)r->n);
+            for (int i = 0; list != V_EXC && i < r->n; i++)
+                if (!vm_list_append(t->vm, (ListObj *)v_as_obj(list), vals[i])) list = V_EXC;
+            Value mod = vm_dict_get_str(t->vm->modules, vm_intern(t->vm, "_taichi_core", 12));
+            Value ctor = list == V_EXC || !v_is_obj(mod) ? V_UNBOUND
+                                                         : vm_getattr_opt(t->vm, mod, vm_intern(t->vm, "_vector", 7));
+            Value vec = ctor == V_UNBOUND ? list : ctor == V_EXC ? V_EXC : vm_call(t->vm, ctor, &list, 1, NULL);
+            ok = vec != V_EXC && tr_bind(c, name_of(t, names[0]), vec);
         } else {
             for (int i = 0; ok && i < r->n; i++) ok = tr_bind(c, name_of(t, names[i]), vals[i]);
         }
@@ -819,6 +831,10 @@ static bool st_for(TrCtx *c, const AstNode *s)
         if (args == V_EXC || !ndrange_of(c, args, &r)) return false;
         return nd_for(c, s, &r, grouped);
     }
+    /* a matrix field loops over the indices of its first component */
+    Value lf = v_is_obj(v) && !tr_is_expr(t, v) ? vm_getattr_opt(vm, v, vm_intern(vm, "_loop_field", 11)) : V_UNBOUND;
+    if (lf == V_EXC) return false;
+    if (lf != V_UNBOUND) v = lf;
     bool err = false;
     IrSNodeNode *place = tr_field_place(t, v, &err);
     if (err) return false;

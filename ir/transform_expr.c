@@ -209,6 +209,9 @@ Value tr_expr_init(Tr *t, Value v)
         }
         return out;
     }
+    Value init = v_is_obj(v) ? vm_getattr_opt(vm, v, vm_intern(vm, "_ti_expr_init", 13)) : V_UNBOUND;
+    if (init == V_EXC) return V_EXC;
+    if (init != V_UNBOUND) return vm_call(vm, init, NULL, 0, NULL);
     /* values Taichi cannot make a variable of (Expr(rhs) fails there) */
     TypeObj *ty = vm_type_of(vm, v);
     if (ty == vm->t_complex || ty == vm->t_str || ty == vm->t_bytes) {
@@ -362,12 +365,20 @@ static Value binary_ir(Tr *t, int op, Value av, Value bv)
     return tr_wrap(t, r);
 }
 
+/* A Taichi scalar or a Python number: what scalar operators take. */
+static bool scalar_like(Tr *t, Value v)
+{
+    return tr_is_expr(t, v) || is_number(t, v);
+}
+
 Value tr_binary(Tr *t, int op, Value a, Value b)
 {
     a = tr_load_var(t, a);
     b = a == V_EXC ? V_EXC : tr_load_var(t, b);
     if (b == V_EXC) return V_EXC;
     if (!tr_is_expr(t, a) && !tr_is_expr(t, b)) return vm_binary(t->vm, op, a, b);
+    /* a matrix (or another Python object) with a Taichi scalar: its operators decide */
+    if (!scalar_like(t, a) || !scalar_like(t, b)) return vm_binary(t->vm, op, a, b);
     return binary_ir(t, op, a, b);
 }
 
@@ -388,6 +399,8 @@ Value tr_compare(Tr *t, int op, Value av, Value bv)
     av = tr_load_var(t, av);
     bv = av == V_EXC ? V_EXC : tr_load_var(t, bv);
     if (bv == V_EXC) return V_EXC;
+    if ((tr_is_expr(t, av) || tr_is_expr(t, bv)) && (!scalar_like(t, av) || !scalar_like(t, bv)) && op <= AST_GtE)
+        return vm_compare(t->vm, op, av, bv);
     if (op == AST_Is || op == AST_IsNot) {
         vm_raise(t->vm, t->env->e_syntax, "Operator \"%s\" in Taichi scope is not supported.",
                  op == AST_Is ? "is" : "is not");
@@ -612,6 +625,12 @@ IrStmt *tr_field_ptr(TrCtx *c, const AstNode *at, IrSNodeNode *place, Value fiel
     if (key == V_EXC) return NULL;
     Value items[IR_SNODE_MAX_INDICES];
     int nk;
+    Value mk = v_is_obj(key) && !tr_is_expr(t, key) ? vm_getattr_opt(vm, key, vm_intern(vm, "_ti_key", 7)) : V_UNBOUND;
+    if (mk == V_EXC) return NULL;
+    if (mk != V_UNBOUND) {
+        key = vm_call(vm, mk, NULL, 0, NULL);
+        if (key == V_EXC) return NULL;
+    }
     if (key == V_NONE) {
         nk = 0;
     } else if (!tr_is_expr(t, key) && (v_has_layout(key, LAYOUT_TUPLE) || v_has_layout(key, LAYOUT_LIST))) {
@@ -690,7 +709,8 @@ static Value subscript(TrCtx *c, const AstNode *e)
     }
     key = tr_load_var(t, key);
     if (key == V_EXC) return V_EXC;
-    if (tr_is_expr(t, key)) {
+    if (tr_is_expr(t, key) && (v_has_layout(obj, LAYOUT_LIST) || v_has_layout(obj, LAYOUT_TUPLE) ||
+                               v_has_layout(obj, LAYOUT_DICT))) {
         tr_error(c, t->env->e_syntax,
                  "Python containers can only be indexed by Python values (compile-time constants) in Taichi scope");
         return V_EXC;
@@ -745,7 +765,9 @@ typedef enum { B_UNARY, B_BINARY, B_ATOMIC, B_SPECIAL } BuiltinKind;
     X("cast", B_SPECIAL, 0) X("bit_cast", B_SPECIAL, 1) X("select", B_SPECIAL, 2) \
     X("random", B_SPECIAL, 3) X("loop_config", B_SPECIAL, 4) X("static", B_SPECIAL, 5) \
     X("static_print", B_SPECIAL, 6) X("static_assert", B_SPECIAL, 7) X("call_internal", B_SPECIAL, 8) \
-    X("fill_field", B_SPECIAL, 10)
+    X("fill_field", B_SPECIAL, 10) \
+    X("assign", B_SPECIAL, 11) X("expr_init", B_SPECIAL, 12) X("field_load", B_SPECIAL, 13) \
+    X("field_store", B_SPECIAL, 14)
 
 typedef struct {
     const char *name;
@@ -933,6 +955,28 @@ static Value special_builtin(Tr *t, const BuiltinDef *b, Value *args, int nargs,
         }
         IrStmt *q = ir_binary(t->k, IR_BIN_div, a, b2);
         return tr_wrap(t, ir_binary(t->k, IR_BIN_sub, a, ir_binary(t->k, IR_BIN_mul, q, b2)));
+    }
+    case 11: { /* assign(entry, value): store into the variable or field element an Expr reads */
+        if (nargs != 2) return vm_raise(vm, vm->e_TypeError, "assign(entry, value)");
+        if (!tr_is_expr(t, args[0])) return V_FALSE;
+        IrStmt *s = tr_stmt_of(args[0]);
+        if (s->kind == IR_ALLOCA) return tr_store_var(t, args[0], args[1]) ? V_TRUE : V_EXC;
+        if (s->kind != IR_GLOBAL_LOAD) return V_FALSE;
+        IrStmt *val = tr_value_as(t, tr_load_var(t, args[1]), ir_pointee(s->ops[0]->type));
+        return val && ir_global_store(t->k, s->ops[0], val) ? V_TRUE : V_EXC;
+    }
+    case 12: /* expr_init(value): a new variable */
+        if (nargs != 1) return vm_raise(vm, vm->e_TypeError, "expr_init(value)");
+        return tr_expr_init(t, tr_load_var(t, args[0]));
+    case 13: case 14: { /* field_load(field, key), field_store(field, key, value) */
+        bool err = false;
+        IrSNodeNode *place = nargs >= 2 ? tr_field_place(t, args[0], &err) : NULL;
+        if (!place) return err ? V_EXC : vm_raise(vm, vm->e_TypeError, "%s(field, key...)", b->name);
+        IrStmt *ptr = tr_field_ptr(t->ctx, NULL, place, args[0], args[1]);
+        if (!ptr) return V_EXC;
+        if (b->op == 13) return tr_wrap(t, ir_global_load(t->k, ptr));
+        IrStmt *val = nargs == 3 ? tr_value_as(t, tr_load_var(t, args[2]), place->ir.dtype) : NULL;
+        return val && ir_global_store(t->k, ptr, val) ? V_NONE : V_EXC;
     }
     case 10: { /* fill_field(field, value): x.fill(v) in a kernel, a loop over every element */
         bool err = false;
@@ -1235,6 +1279,8 @@ static bool spec_matches(Tr *t, const char *spec, IrType ty)
     return ok;
 }
 
+static bool pl_item(TrCtx *c, PrintList *p, Value v, Value keep);
+
 static bool pl_value(TrCtx *c, PrintList *p, const AstNode *node, Value keep)
 {
     Tr *t = c->tr;
@@ -1276,6 +1322,35 @@ static bool pl_value(TrCtx *c, PrintList *p, const AstNode *node, Value keep)
     }
     Value v = tr_load_var(t, tr_expr(c, node));
     if (v == V_EXC) return false;
+    return pl_item(c, p, v, keep);
+}
+
+/* A value printed: matrices and lists as [a, b, ...] of their items. */
+static bool pl_item(TrCtx *c, PrintList *p, Value v, Value keep)
+{
+    Tr *t = c->tr;
+    VM *vm = t->vm;
+    v = tr_load_var(t, v);
+    if (v == V_EXC) return false;
+    Value items = v_is_obj(v) && !tr_is_expr(t, v) ? vm_getattr_opt(vm, v, vm_intern(vm, "_ti_print_items", 15))
+                                                   : V_UNBOUND;
+    if (items == V_EXC) return false;
+    if (items != V_UNBOUND) {
+        v = vm_call(vm, items, NULL, 0, NULL);
+        if (v == V_EXC) return false;
+    }
+    if (v_has_layout(v, LAYOUT_LIST) && (items != V_UNBOUND || vm_type_of(vm, v) == vm->t_list)) {
+        static const char open[] = "[", close[] = "]", comma[] = ", ";
+        if (!pl_add(t, p, (IrPrintArg){.str = open, .len = 1})) return false;
+        uint32_t n;
+        vm_seq_items(v, &n);
+        for (uint32_t i = 0; i < n; i++) {
+            uint32_t m;
+            if (i && !pl_add(t, p, (IrPrintArg){.str = comma, .len = 2})) return false;
+            if (!pl_item(c, p, vm_seq_items(v, &m)[i], keep)) return false;
+        }
+        return pl_add(t, p, (IrPrintArg){.str = close, .len = 1});
+    }
     /* Python numbers print as Taichi values of their default type (1.5 -> 1.500000) */
     if (tr_is_expr(t, v) || (is_number(t, v) && !v_is_bool(v))) {
         IrStmt *s = tr_value(t, v);
@@ -1755,16 +1830,22 @@ static Tr *need_current(VM *vm)
     return current;
 }
 
+/* Expr's operators: NotImplemented for operands that are not scalars, so that
+ * the other operand's reflected method runs (a number * matrix). */
 Value ir_transform_binary(VM *vm, int op, Value a, Value b)
 {
     Tr *t = need_current(vm);
-    return t ? tr_binary(t, op, a, b) : V_EXC;
+    if (!t) return V_EXC;
+    if (!scalar_like(t, tr_load_var(t, a)) || !scalar_like(t, tr_load_var(t, b))) return V_NOTIMPL;
+    return tr_binary(t, op, a, b);
 }
 
 Value ir_transform_compare(VM *vm, int op, Value a, Value b)
 {
     Tr *t = need_current(vm);
-    return t ? tr_compare(t, op, a, b) : V_EXC;
+    if (!t) return V_EXC;
+    if (!scalar_like(t, tr_load_var(t, a)) || !scalar_like(t, tr_load_var(t, b))) return V_NOTIMPL;
+    return tr_compare(t, op, a, b);
 }
 
 Value ir_transform_unary(VM *vm, int op, Value a)

@@ -639,7 +639,16 @@ static Value tk_compile_times(VM *vm, Value *args, int nargs, TupleObj *kw)
     return list;
 }
 
+/* compiling() -> whether a kernel is being compiled (Python helpers ask) */
+static Value tk_compiling(VM *vm, Value *args, int nargs, TupleObj *kw)
+{
+    if (!mod_check_none(vm, "compiling", nargs, kw)) return V_EXC;
+    TaichiState *s = taichi_state(vm);
+    return s ? v_bool(s->compiling) : V_EXC;
+}
+
 static const ModFunction kernel_functions[] = {
+    {"compiling", tk_compiling},
     {"register", tk_register}, {"configure", tk_configure}, {"kernel", tk_kernel},
     {"binop", tk_binop},       {"cmpop", tk_cmpop},         {"unop", tk_unop},
     {"builtin", tk_builtin},   {"compile_times", tk_compile_times},

@@ -555,6 +555,8 @@ class ScalarField(Field):
 def field(dtype, shape=None, order=None, name="", offset=None, needs_grad=False, needs_dual=False):
     """A scalar field. With a shape it gets its own dense SNode under ti.root
     (shape=() is 0-d); without, place it with ti.root.dense(...).place(x)."""
+    if isinstance(dtype, lang.matrix.MatrixType):
+        return dtype.field(shape=shape, offset=offset, name=name)
     dtype = _dtype_of(dtype)
     if not _state.initialized:
         raise TaichiRuntimeError("Cannont create field, maybe you forgot to call `ti.init()` first?")
@@ -649,6 +651,12 @@ class _Builtin:
         self._py = py
 
     def __call__(self, *args, **kwargs):
+        for k, a in enumerate(args):
+            if isinstance(a, lang.matrix.Matrix) and self.name not in ("static", "static_print", "static_assert"):
+                # entry by entry over a matrix (and a scalar or same-shaped other operands)
+                def pick(x, e):
+                    return x.entries[e] if isinstance(x, lang.matrix.Matrix) else x
+                return a._like([self(*[pick(x, e) for x in args], **kwargs) for e in range(len(a.entries))])
         if any(isinstance(a, Expr) for a in args):
             return _taichi_core.builtin(self.name, *args)
         if self._py is None:
@@ -903,3 +911,18 @@ def is_extension_supported(arch, ext):
     return ext.name in _supported_extensions
 
 from taichi import lang  # noqa: E402  (the package's submodules need this module first)
+from taichi.lang import matrix as _matrix  # noqa: E402
+
+Matrix = _matrix.Matrix
+Vector = _matrix.Vector
+MatrixField = _matrix.MatrixField
+types.vector = _matrix.vector
+types.matrix = _matrix.matrix
+for _n in ("vec2", "vec3", "vec4", "ivec2", "ivec3", "ivec4", "uvec2", "uvec3", "uvec4", "mat2", "mat3", "mat4"):
+    setattr(math, _n, getattr(_matrix, _n))
+math.dot = lambda a, b: a.dot(b)
+math.cross = lambda a, b: a.cross(b)
+math.length = lambda a: a.norm()
+math.normalize = lambda a: a.normalized()
+del _n
+_taichi_core._vector = Vector
