@@ -208,7 +208,7 @@ static Value tk_configure(VM *vm, Value *args, int nargs, TupleObj *kw)
         s->pool = NULL;
     }
     s->max_threads = (int)threads;
-    s->rt.seed = (uint64_t)seed;
+    jit_rt_reseed(&s->rt, (uint64_t)seed);
     return V_NONE;
 }
 
