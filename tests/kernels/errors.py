@@ -97,6 +97,13 @@ def needs_return() -> ti.i32:
     x[0] = 1
 
 
+@ti.kernel
+def static_break_in_if(a: ti.i32):
+    for i in ti.static(range(3)):
+        if a > i:
+            break
+
+
 def attempt(k, *args):
     try:
         r = k(*args)
@@ -119,3 +126,4 @@ attempt(unpack)
 attempt(unsupported)
 attempt(multi_line)
 attempt(needs_return)
+attempt(static_break_in_if, 1)
