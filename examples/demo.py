@@ -1,37 +1,53 @@
-# A Python-scope simulation (tirun runs it without CPython): heat diffusing
-# through a 2-D plate with a hot spot, drawn as ASCII shades every few steps.
-# Kernels (@ti.kernel) come with the compiler; this is the glue they live in.
+# A Taichi simulation that tirun runs without CPython: heat diffusing through a
+# 2-D plate with a hot square, stepped by kernels on every CPU core and drawn
+# as ASCII shades from Python scope every few steps.
+import taichi as ti
+
+ti.init(arch=ti.cpu)
 
 W, H = 48, 16
 SHADES = " .:-=+*#%@"
+ALPHA = 0.2
+
+temp = ti.field(ti.f32, shape=(H, W))
+new = ti.field(ti.f32, shape=(H, W))
 
 
-def step(grid, alpha=0.2):
+@ti.kernel
+def heat_source():
+    for y, x in ti.ndrange((6, 10), (10, 14)):
+        temp[y, x] = 100.0
+
+
+@ti.kernel
+def step():
     """One explicit finite-difference step of the heat equation (fixed borders)."""
-    new = [row[:] for row in grid]
-    for y in range(1, H - 1):
-        up, row, down = grid[y - 1], grid[y], grid[y + 1]
-        out = new[y]
-        for x in range(1, W - 1):
-            lap = up[x] + down[x] + row[x - 1] + row[x + 1] - 4.0 * row[x]
-            out[x] = row[x] + alpha * lap
-    return new
+    for y, x in ti.ndrange((1, H - 1), (1, W - 1)):
+        lap = temp[y - 1, x] + temp[y + 1, x] + temp[y, x - 1] + temp[y, x + 1] - 4.0 * temp[y, x]
+        new[y, x] = temp[y, x] + ALPHA * lap
+    for y, x in ti.ndrange((1, H - 1), (1, W - 1)):
+        temp[y, x] = new[y, x]
 
 
-def draw(grid, t):
-    hottest = max(max(row) for row in grid) or 1.0
-    print(f"t = {t:3d}   total heat = {sum(map(sum, grid)):8.3f}")
-    for row in grid:
+@ti.kernel
+def total() -> ti.f64:
+    s = 0.0
+    for y, x in temp:
+        s += ti.cast(temp[y, x], ti.f64)
+    return s
+
+
+def draw(t):
+    rows = [[temp[y, x] for x in range(W)] for y in range(H)]
+    hottest = max(max(row) for row in rows) or 1.0
+    print(f"t = {t:3d}   total heat = {total():8.1f}")
+    for row in rows:
         print("".join(SHADES[min(int(v / hottest * (len(SHADES) - 1)), len(SHADES) - 1)] for v in row))
     print()
 
 
-grid = [[0.0] * W for _ in range(H)]
 for t in range(121):
-    # a source that keeps heating a small square
-    for y in range(6, 10):
-        for x in range(10, 14):
-            grid[y][x] = 100.0
+    heat_source()
     if t % 60 == 0:
-        draw(grid, t)
-    grid = step(grid)
+        draw(t)
+    step()
