@@ -1,7 +1,8 @@
 /* The transformer's expressions (transform.h): Python values evaluated by the VM,
- * Taichi values built as IR with Taichi's implicit casts, field access, calls of
- * ti.func / built-ins / primitive types / Python callables, print and assert
- * messages, and the entry points Expr's Python operators call. */
+ * Taichi values built as IR with Taichi's implicit casts and debug-mode overflow
+ * checks, field access, calls (ti.func inlining, Python callables), displays and
+ * comprehensions, and the entry points Expr's Python operators call. Built-ins
+ * are in transform_builtin.c, print and assert messages in transform_print.c. */
 #include "transform_int.h"
 
 #include <gmp.h>
@@ -117,7 +118,7 @@ static IrStmt *int_const(Tr *t, Value v, IrType ty, bool literal)
 }
 
 /* A Python number as a constant of type ty (ty IR_VOID: its default type). */
-static IrStmt *py_const(Tr *t, Value v, IrType ty, bool literal)
+IrStmt *tr_py_const(Tr *t, Value v, IrType ty, bool literal)
 {
     VM *vm = t->vm;
     if (v_is_bool(v)) v = v_int(v == V_TRUE);
@@ -148,7 +149,7 @@ IrStmt *tr_value(Tr *t, Value v)
         IrStmt *s = tr_stmt_of(v);
         return s->kind == IR_ALLOCA ? ir_local_load(t->k, s) : s;
     }
-    return py_const(t, v, IR_VOID, true);
+    return tr_py_const(t, v, IR_VOID, true);
 }
 
 IrStmt *tr_cast(Tr *t, IrStmt *s, IrType ty)
@@ -162,7 +163,7 @@ IrStmt *tr_value_as(Tr *t, Value v, IrType ty)
     return tr_cast(t, tr_value(t, v), ty);
 }
 
-static bool is_number(Tr *t, Value v)
+bool tr_is_number(Tr *t, Value v)
 {
     return v_is_int(v) || v_is_double(v) || v_is_bool(v) || vm_is_int(t->vm, v) ||
            vm_type_of(t->vm, v) == t->vm->t_float;
@@ -171,7 +172,7 @@ static bool is_number(Tr *t, Value v)
 Value tr_expr_init(Tr *t, Value v)
 {
     VM *vm = t->vm;
-    if (tr_is_expr(t, v) || is_number(t, v)) {
+    if (tr_is_expr(t, v) || tr_is_number(t, v)) {
         IrStmt *val = tr_value(t, v);
         if (!val) return V_EXC;
         IrStmt *var = ir_alloca(t->k, val->type);
@@ -368,7 +369,7 @@ static Value binary_ir(Tr *t, int op, Value av, Value bv)
 /* A Taichi scalar or a Python number: what scalar operators take. */
 static bool scalar_like(Tr *t, Value v)
 {
-    return tr_is_expr(t, v) || is_number(t, v);
+    return tr_is_expr(t, v) || tr_is_number(t, v);
 }
 
 Value tr_binary(Tr *t, int op, Value a, Value b)
@@ -422,7 +423,7 @@ Value tr_compare(Tr *t, int op, Value av, Value bv)
     return tr_wrap(t, ir_binary(t->k, cmp_op(op), tr_cast(t, a, ty), tr_cast(t, b, ty)));
 }
 
-static Value unary(Tr *t, int op, Value v)
+Value tr_unary(Tr *t, int op, Value v)
 {
     v = tr_load_var(t, v);
     if (v == V_EXC) return V_EXC;
@@ -442,7 +443,7 @@ static Value unary(Tr *t, int op, Value v)
 }
 
 /* An i32 that is 1 when v is true (nonzero). */
-static IrStmt *truth(Tr *t, Value v)
+IrStmt *tr_truth(Tr *t, Value v)
 {
     IrStmt *s = tr_value(t, v);
     if (!s) return NULL;
@@ -470,7 +471,7 @@ static Value boolop(TrCtx *c, const AstNode *e)
             continue;
         }
         IrStmt *a = tr_stmt_of(acc);
-        IrStmt *cond = truth(t, acc);
+        IrStmt *cond = tr_truth(t, acc);
         if (!cond) return V_EXC;
         if (t->env->short_circuit) {
             IrStmt *st = ir_if(k, is_and ? cond : ir_unary(k, IR_UN_logic_not, cond));
@@ -520,7 +521,7 @@ static Value compare(TrCtx *c, const AstNode *e)
             if (!tv) return result;
             result = r;
         } else {
-            IrStmt *a = truth(t, result), *b = a ? truth(t, r) : NULL;
+            IrStmt *a = tr_truth(t, result), *b = a ? tr_truth(t, r) : NULL;
             result = tr_wrap(t, b ? ir_binary(t->k, IR_BIN_logical_and, a, b) : NULL);
             if (result == V_EXC) return V_EXC;
         }
@@ -548,7 +549,7 @@ static Value ifexp(TrCtx *c, const AstNode *e)
         if (tv < 0) return V_EXC;
         return tr_expr(c, tv ? e->v.IfExp.body : e->v.IfExp.orelse);
     }
-    IrStmt *cond = truth(t, test);
+    IrStmt *cond = tr_truth(t, test);
     IrStmt *st = cond ? ir_if(k, cond) : NULL;
     if (!st) return tr_wrap(t, NULL);
     IrCursor saved = ir_enter(k, st->blocks[IR_THEN]);
@@ -718,394 +719,6 @@ static Value subscript(TrCtx *c, const AstNode *e)
     return vm_getitem(t->vm, obj, key);
 }
 
-/* ---- atomics */
-
-static IrStmt *pointer_of(Tr *t, Value v)
-{
-    if (!tr_is_expr(t, v)) return NULL;
-    IrStmt *s = tr_stmt_of(v);
-    if (s->kind == IR_ALLOCA) return s;
-    if (s->kind == IR_GLOBAL_LOAD || s->kind == IR_LOCAL_LOAD) return s->ops[0];
-    return NULL;
-}
-
-Value tr_atomic(Tr *t, int op, IrStmt *ptr, Value v)
-{
-    IrType ty = ir_pointee(ptr->type);
-    IrStmt *val = tr_value_as(t, tr_load_var(t, v), ty);
-    if (!val) return V_EXC;
-    if (ir_atomic_op_class((IrAtomicOp)op) == 'I' && !ir_type_is_int(ty)) {
-        vm_raise(t->vm, t->env->e_type, "atomic %s is only supported on integers, not %s",
-                 ir_atomic_op_name((IrAtomicOp)op), ir_type_name(ty));
-        return V_EXC;
-    }
-    return tr_wrap(t, ir_atomic(t->k, (IrAtomicOp)op, ptr, val));
-}
-
-/* ---- built-ins: ti.sin ... as a table */
-
-typedef enum { B_UNARY, B_BINARY, B_ATOMIC, B_SPECIAL } BuiltinKind;
-
-#define TR_BUILTINS(X) \
-    X("sin", B_UNARY, IR_UN_sin) X("cos", B_UNARY, IR_UN_cos) X("tan", B_UNARY, IR_UN_tan) \
-    X("asin", B_UNARY, IR_UN_asin) X("acos", B_UNARY, IR_UN_acos) X("tanh", B_UNARY, IR_UN_tanh) \
-    X("sqrt", B_UNARY, IR_UN_sqrt) X("rsqrt", B_UNARY, IR_UN_rsqrt) X("exp", B_UNARY, IR_UN_exp) \
-    X("log", B_UNARY, IR_UN_log) X("floor", B_UNARY, IR_UN_floor) X("ceil", B_UNARY, IR_UN_ceil) \
-    X("round", B_UNARY, IR_UN_round) X("abs", B_UNARY, IR_UN_abs) X("neg", B_UNARY, IR_UN_neg) \
-    X("logical_not", B_UNARY, IR_UN_logic_not) X("bit_not", B_UNARY, IR_UN_bit_not) \
-    X("atan2", B_BINARY, IR_BIN_atan2) X("max", B_BINARY, IR_BIN_max) X("min", B_BINARY, IR_BIN_min) \
-    X("pow", B_BINARY, IR_BIN_pow) X("bit_shr", B_BINARY, IR_BIN_bit_shr) \
-    X("bit_sar", B_BINARY, IR_BIN_bit_sar) X("bit_shl", B_BINARY, IR_BIN_bit_shl) \
-    X("raw_div", B_BINARY, IR_BIN_div) X("raw_mod", B_SPECIAL, 9) \
-    X("logical_and", B_BINARY, IR_BIN_logical_and) X("logical_or", B_BINARY, IR_BIN_logical_or) \
-    X("atomic_add", B_ATOMIC, IR_ATOMIC_add) X("atomic_sub", B_ATOMIC, IR_ATOMIC_sub) \
-    X("atomic_min", B_ATOMIC, IR_ATOMIC_min) X("atomic_max", B_ATOMIC, IR_ATOMIC_max) \
-    X("atomic_and", B_ATOMIC, IR_ATOMIC_bit_and) X("atomic_or", B_ATOMIC, IR_ATOMIC_bit_or) \
-    X("atomic_xor", B_ATOMIC, IR_ATOMIC_bit_xor) X("atomic_mul", B_ATOMIC, IR_ATOMIC_mul) \
-    X("cast", B_SPECIAL, 0) X("bit_cast", B_SPECIAL, 1) X("select", B_SPECIAL, 2) \
-    X("random", B_SPECIAL, 3) X("loop_config", B_SPECIAL, 4) X("static", B_SPECIAL, 5) \
-    X("static_print", B_SPECIAL, 6) X("static_assert", B_SPECIAL, 7) X("call_internal", B_SPECIAL, 8) \
-    X("fill_field", B_SPECIAL, 10) \
-    X("assign", B_SPECIAL, 11) X("expr_init", B_SPECIAL, 12) X("field_load", B_SPECIAL, 13) \
-    X("field_store", B_SPECIAL, 14)
-
-typedef struct {
-    const char *name;
-    BuiltinKind kind;
-    int op;
-} BuiltinDef;
-
-static const BuiltinDef builtins[] = {
-#define X(name, kind, op) {name, kind, op},
-    TR_BUILTINS(X)
-#undef X
-};
-
-static const BuiltinDef *find_builtin(const char *name)
-{
-    for (size_t i = 0; i < sizeof builtins / sizeof builtins[0]; i++)
-        if (!strcmp(builtins[i].name, name)) return &builtins[i];
-    return NULL;
-}
-
-static Value unary_builtin(Tr *t, const BuiltinDef *b, Value v)
-{
-    IrStmt *s = tr_value(t, tr_load_var(t, v));
-    if (!s) return V_EXC;
-    char cls = ir_unary_op_class((IrUnaryOp)b->op);
-    if (cls == 'F' && !ir_type_is_float(s->type)) s = tr_cast(t, s, t->env->default_fp);
-    if (cls == 'I' && !ir_type_is_int(s->type)) {
-        vm_raise(t->vm, t->env->e_type, "ti.%s is only supported on integers, not %s", b->name, ir_type_name(s->type));
-        return V_EXC;
-    }
-    if (b->op == IR_UN_floor || b->op == IR_UN_ceil || b->op == IR_UN_round) {
-        if (ir_type_is_int(s->type)) return tr_wrap(t, s);
-    }
-    return tr_wrap(t, ir_unary(t->k, (IrUnaryOp)b->op, s));
-}
-
-static Value binary_builtin(Tr *t, const BuiltinDef *b, Value av, Value bv)
-{
-    IrStmt *a = tr_value(t, tr_load_var(t, av)), *c = a ? tr_value(t, tr_load_var(t, bv)) : NULL;
-    if (!c) return V_EXC;
-    IrType ty = ir_type_promote(a->type, c->type);
-    char cls = ir_binary_op_class((IrBinaryOp)b->op);
-    if (cls == 'F' && !ir_type_is_float(ty)) ty = t->env->default_fp;
-    if (cls == 'I' && !ir_type_is_int(ty)) {
-        vm_raise(t->vm, t->env->e_type, "ti.%s is only supported on integers", b->name);
-        return V_EXC;
-    }
-    if (cls == 'L') {
-        a = truth(t, tr_wrap(t, a));
-        c = a ? truth(t, tr_wrap(t, c)) : NULL;
-        return tr_wrap(t, c ? ir_binary(t->k, (IrBinaryOp)b->op, a, c) : NULL);
-    }
-    if (b->op == IR_BIN_bit_shl || b->op == IR_BIN_bit_shr || b->op == IR_BIN_bit_sar) ty = a->type;
-    return tr_wrap(t, ir_binary(t->k, (IrBinaryOp)b->op, tr_cast(t, a, ty), tr_cast(t, c, ty)));
-}
-
-/* A primitive type applied to a value: a typed literal, or a cast. */
-static Value dtype_call(Tr *t, IrType ty, Value v, bool literal_check)
-{
-    v = tr_load_var(t, v);
-    if (v == V_EXC) return V_EXC;
-    if (!tr_is_expr(t, v)) {
-        if (!is_number(t, v)) {
-            vm_raise(t->vm, t->env->e_syntax, "A primitive type can only decorate a single expression.");
-            return V_EXC;
-        }
-        if (literal_check) {
-            bool is_float = v_is_double(v) || vm_type_of(t->vm, v) == t->vm->t_float;
-            if (!is_float && ir_type_is_float(ty)) {
-                vm_raise(t->vm, t->env->e_type,
-                         "Integer literals must be annotated with a integer type. For type casting, use `ti.cast`.");
-                return V_EXC;
-            }
-            if (is_float && !ir_type_is_float(ty)) {
-                vm_raise(t->vm, t->env->e_type, "Floating-point literals must be annotated with a floating-point "
-                                                "type. For type casting, use `ti.cast`.");
-                return V_EXC;
-            }
-        }
-        return tr_wrap(t, py_const(t, v, ty, false));
-    }
-    return tr_wrap(t, tr_cast(t, tr_stmt_of(v), ty));
-}
-
-static bool no_keywords(Tr *t, const char *name, TupleObj *kw)
-{
-    if (kw && kw->len) {
-        vm_raise(t->vm, t->vm->e_TypeError, "ti.%s() takes no keyword arguments", name);
-        return false;
-    }
-    return true;
-}
-
-static Value kwarg(TupleObj *kw, Value *args, int nargs, const char *name)
-{
-    for (uint32_t i = 0; kw && i < kw->len; i++)
-        if (!strcmp(AS_STR(kw->items[i])->data, name)) return args[nargs + (int)i];
-    return V_UNBOUND;
-}
-
-static Value special_builtin(Tr *t, const BuiltinDef *b, Value *args, int nargs, TupleObj *kw)
-{
-    VM *vm = t->vm;
-    switch (b->op) {
-    case 0: case 1: { /* cast(x, dtype), bit_cast(x, dtype) */
-        Value dt = nargs >= 2 ? args[1] : kwarg(kw, args, nargs, "dtype");
-        IrType ty = nargs >= 1 && dt != V_UNBOUND ? ir_transform_dtype(t->env, dt) : IR_VOID;
-        if (ty == IR_VOID) {
-            vm_raise(vm, t->env->e_type, "ti.%s() needs a value and a primitive type", b->name);
-            return V_EXC;
-        }
-        if (b->op == 0) return dtype_call(t, ty, args[0], false);
-        IrStmt *s = tr_value(t, tr_load_var(t, args[0]));
-        if (!s) return V_EXC;
-        if (ir_type_bits(s->type) != ir_type_bits(ty)) {
-            vm_raise(vm, t->env->e_type, "ti.bit_cast: %s and %s differ in size", ir_type_name(s->type),
-                     ir_type_name(ty));
-            return V_EXC;
-        }
-        return tr_wrap(t, ir_cast(t->k, IR_UN_cast_bits, ty, s));
-    }
-    case 2: { /* select(cond, a, b) */
-        if (nargs != 3 || !no_keywords(t, b->name, kw)) {
-            if (nargs != 3) vm_raise(vm, vm->e_TypeError, "ti.select() takes 3 arguments");
-            return V_EXC;
-        }
-        IrStmt *cond = truth(t, tr_load_var(t, args[0]));
-        IrStmt *x = cond ? tr_value(t, tr_load_var(t, args[1])) : NULL;
-        IrStmt *y = x ? tr_value(t, tr_load_var(t, args[2])) : NULL;
-        if (!y) return V_EXC;
-        IrType ty = ir_type_promote(x->type, y->type);
-        return tr_wrap(t, ir_select(t->k, cond, tr_cast(t, x, ty), tr_cast(t, y, ty)));
-    }
-    case 3: { /* random(dtype=float) */
-        Value dt = nargs >= 1 ? args[0] : kwarg(kw, args, nargs, "dtype");
-        IrType ty = dt == V_UNBOUND ? t->env->default_fp : ir_transform_dtype(t->env, dt);
-        if (ty == IR_VOID || ty == IR_F16) {
-            vm_raise(vm, t->env->e_type, "ti.random() needs a primitive type");
-            return V_EXC;
-        }
-        return tr_wrap(t, ir_rand(t->k, ty));
-    }
-    case 4: { /* loop_config(serialize=, block_dim=, ...) for the next loop */
-        t->cfg_pending = true;
-        t->cfg_serialize = false;
-        t->cfg_block_dim = 0;
-        Value ser = kwarg(kw, args, nargs, "serialize");
-        if (ser != V_UNBOUND) {
-            int tv = vm_truthy(vm, ser);
-            if (tv < 0) return V_EXC;
-            t->cfg_serialize = tv;
-        }
-        Value bd = kwarg(kw, args, nargs, "block_dim");
-        int64_t n;
-        if (bd != V_UNBOUND && bd != V_NONE) {
-            if (!vm_index(vm, bd, &n)) return V_EXC;
-            t->cfg_block_dim = (int)n;
-        }
-        return V_NONE;
-    }
-    case 5: /* static(x, ...) */
-        for (int i = 0; i < nargs; i++)
-            if (tr_is_expr(t, args[i]))
-                return vm_raise(vm, t->env->e_compile,
-                                "ValueError: Input to ti.static must be compile-time constants or global pointers, "
-                                "instead of <class 'taichi.lang.expr.Expr'>");
-        if (nargs == 1) return args[0];
-        return vm_tuple_of(vm, args, (uint32_t)nargs);
-    case 6: { /* static_print: prints at compile time */
-        Value print = vm_dict_get_str(vm->builtins, vm_intern(vm, "print", 5));
-        return vm_call(vm, print, args, nargs, kw);
-    }
-    case 9: { /* raw_mod(a, b): C's remainder, a - raw_div(a, b) * b */
-        if (nargs != 2) return vm_raise(vm, vm->e_TypeError, "ti.raw_mod() takes 2 arguments (%d given)", nargs);
-        IrStmt *a = tr_value(t, tr_load_var(t, args[0])), *b2 = a ? tr_value(t, tr_load_var(t, args[1])) : NULL;
-        if (!b2) return V_EXC;
-        IrType ty = ir_type_promote(a->type, b2->type);
-        a = tr_cast(t, a, ty);
-        b2 = tr_cast(t, b2, ty);
-        if (ir_type_is_float(ty)) {
-            IrStmt *q = ir_unary(t->k, IR_UN_floor, ir_binary(t->k, IR_BIN_truediv, a, b2));
-            IrStmt *neg = ir_binary(t->k, IR_BIN_cmp_lt, ir_binary(t->k, IR_BIN_truediv, a, b2), ir_const_f(t->k, ty, 0.0));
-            IrStmt *tq = ir_select(t->k, neg, ir_unary(t->k, IR_UN_ceil, ir_binary(t->k, IR_BIN_truediv, a, b2)), q);
-            return tr_wrap(t, ir_binary(t->k, IR_BIN_sub, a, ir_binary(t->k, IR_BIN_mul, tq, b2)));
-        }
-        IrStmt *q = ir_binary(t->k, IR_BIN_div, a, b2);
-        return tr_wrap(t, ir_binary(t->k, IR_BIN_sub, a, ir_binary(t->k, IR_BIN_mul, q, b2)));
-    }
-    case 11: { /* assign(entry, value): store into the variable or field element an Expr reads */
-        if (nargs != 2) return vm_raise(vm, vm->e_TypeError, "assign(entry, value)");
-        if (!tr_is_expr(t, args[0])) return V_FALSE;
-        IrStmt *s = tr_stmt_of(args[0]);
-        if (s->kind == IR_ALLOCA) return tr_store_var(t, args[0], args[1]) ? V_TRUE : V_EXC;
-        if (s->kind != IR_GLOBAL_LOAD) return V_FALSE;
-        IrStmt *val = tr_value_as(t, tr_load_var(t, args[1]), ir_pointee(s->ops[0]->type));
-        return val && ir_global_store(t->k, s->ops[0], val) ? V_TRUE : V_EXC;
-    }
-    case 12: /* expr_init(value): a new variable */
-        if (nargs != 1) return vm_raise(vm, vm->e_TypeError, "expr_init(value)");
-        return tr_expr_init(t, tr_load_var(t, args[0]));
-    case 13: case 14: { /* field_load(field, key), field_store(field, key, value) */
-        bool err = false;
-        IrSNodeNode *place = nargs >= 2 ? tr_field_place(t, args[0], &err) : NULL;
-        if (!place) return err ? V_EXC : vm_raise(vm, vm->e_TypeError, "%s(field, key...)", b->name);
-        IrStmt *ptr = tr_field_ptr(t->ctx, NULL, place, args[0], args[1]);
-        if (!ptr) return V_EXC;
-        if (b->op == 13) return tr_wrap(t, ir_global_load(t->k, ptr));
-        IrStmt *val = nargs == 3 ? tr_value_as(t, tr_load_var(t, args[2]), place->ir.dtype) : NULL;
-        return val && ir_global_store(t->k, ptr, val) ? V_NONE : V_EXC;
-    }
-    case 10: { /* fill_field(field, value): x.fill(v) in a kernel, a loop over every element */
-        bool err = false;
-        IrSNodeNode *place = nargs == 2 ? tr_field_place(t, args[0], &err) : NULL;
-        if (!place) return err ? V_EXC : vm_raise(vm, vm->e_TypeError, "fill_field(field, value)");
-        IrKernel *k = t->k;
-        IrStmt *val = tr_value_as(t, tr_load_var(t, args[1]), place->ir.dtype);
-        int n = place->ir.num_indices;
-        int64_t total = 1;
-        for (int i = 0; i < n; i++) total *= place->shape[place->physical_index_position[i]];
-        IrStmt *loop = val ? ir_range_for(k, ir_const_i(k, IR_I32, 0), ir_const_i(k, IR_I32, total)) : NULL;
-        if (!loop) return tr_wrap(t, NULL);
-        loop->u.range.serialize = t->ctx->non_static || t->nloops;
-        IrCursor saved = ir_enter(k, loop->blocks[IR_BODY]);
-        IrStmt *idx = ir_loop_index(k, loop, 0), *ind[IR_SNODE_MAX_INDICES];
-        for (int i = n - 1; i >= 0; i--) {
-            IrStmt *ext = ir_const_i(k, IR_I32, place->shape[place->physical_index_position[i]]);
-            ind[i] = i ? ir_binary(k, IR_BIN_mod, idx, ext) : idx;
-            if (i) idx = ir_binary(k, IR_BIN_div, idx, ext);
-        }
-        bool ok = ir_global_store(k, ir_global_ptr(k, &place->ir, ind, n), val) != NULL;
-        ir_leave(k, saved);
-        return ok ? V_NONE : tr_wrap(t, NULL);
-    }
-    case 8: { /* call_internal(name, args...): the runtime's own helpers */
-        const char *what = nargs && v_has_layout(args[0], LAYOUT_STR) ? AS_STR(args[0])->data : "";
-        if (!strcmp(what, "do_nothing")) return V_NONE;
-        if (!strcmp(what, "test_internal_func_args") && nargs == 4) {
-            /* (a + b) * c in i32, as Taichi's runtime test helper computes it */
-            IrStmt *a = tr_value_as(t, tr_load_var(t, args[1]), IR_F32);
-            IrStmt *b2 = a ? tr_value_as(t, tr_load_var(t, args[2]), IR_F32) : NULL;
-            IrStmt *c = b2 ? tr_value_as(t, tr_load_var(t, args[3]), IR_I32) : NULL;
-            if (!c) return V_EXC;
-            IrStmt *sum = tr_cast(t, ir_binary(t->k, IR_BIN_add, a, b2), IR_I32);
-            return tr_wrap(t, ir_binary(t->k, IR_BIN_mul, sum, c));
-        }
-        return vm_raise(vm, t->env->e_syntax, "internal function \"%s\" is not available in tirun", what);
-    }
-    default: { /* static_assert(cond, msg) */
-        if (nargs && tr_is_expr(t, args[0])) return vm_raise(vm, t->env->e_type, "Static assert with non-static condition");
-        int tv = nargs ? vm_truthy(vm, args[0]) : 1;
-        if (tv < 0) return V_EXC;
-        if (!tv) {
-            if (nargs > 1) {
-                Value s = vm_str(vm, args[1]);
-                if (s == V_EXC) return V_EXC;
-                return vm_raise(vm, vm->e_AssertionError, "%s", AS_STR(s)->data);
-            }
-            return vm_raise(vm, vm->e_AssertionError, "static assertion failed");
-        }
-        return V_NONE;
-    }
-    }
-}
-
-static Value call_builtin(Tr *t, const char *name, Value *args, int nargs, TupleObj *kw)
-{
-    VM *vm = t->vm;
-    const BuiltinDef *b = find_builtin(name);
-    if (!b) return vm_raise(vm, t->env->e_syntax, "ti.%s is not supported in Taichi kernels by tirun yet", name);
-    switch (b->kind) {
-    case B_UNARY:
-        if (nargs == 2 && (b->op == IR_UN_floor || b->op == IR_UN_ceil || b->op == IR_UN_round)) {
-            /* ti.floor(x, dtype): the result cast to dtype */
-            IrType ty = ir_transform_dtype(t->env, args[1]);
-            if (ty == IR_VOID) return vm_raise(vm, t->env->e_type, "ti.%s(): the second argument must be a type", name);
-            Value r = call_builtin(t, name, args, 1, NULL);
-            return r == V_EXC ? V_EXC : dtype_call(t, ty, r, false);
-        }
-        if (nargs != 1 || !no_keywords(t, name, kw)) {
-            if (nargs != 1) vm_raise(vm, vm->e_TypeError, "ti.%s() takes 1 argument (%d given)", name, nargs);
-            return V_EXC;
-        }
-        if (!tr_is_expr(t, args[0]) && b->op != IR_UN_logic_not) {
-            /* a Python number: evaluate at compile time through a constant */
-            IrStmt *s = tr_value(t, args[0]);
-            if (!s) return V_EXC;
-            return unary_builtin(t, b, tr_wrap(t, s));
-        }
-        return unary_builtin(t, b, args[0]);
-    case B_BINARY:
-        if (nargs != 2 || !no_keywords(t, name, kw)) {
-            if (nargs != 2) vm_raise(vm, vm->e_TypeError, "ti.%s() takes 2 arguments (%d given)", name, nargs);
-            return V_EXC;
-        }
-        return binary_builtin(t, b, args[0], args[1]);
-    case B_ATOMIC: {
-        if (nargs != 2 || !no_keywords(t, name, kw)) {
-            if (nargs != 2) vm_raise(vm, vm->e_TypeError, "ti.%s() takes 2 arguments (%d given)", name, nargs);
-            return V_EXC;
-        }
-        IrStmt *ptr = pointer_of(t, args[0]);
-        if (!ptr) return vm_raise(vm, t->env->e_syntax, "ti.%s: the first argument must be a variable or a field element", name);
-        return tr_atomic(t, b->op, ptr, args[1]);
-    }
-    default:
-        return special_builtin(t, b, args, nargs, kw);
-    }
-}
-
-/* max / min / abs / pow / int / float of Python's builtins on Taichi values. */
-static Value python_builtin_on_exprs(Tr *t, const char *name, Value *args, int nargs, TupleObj *kw, bool *handled)
-{
-    *handled = false;
-    bool any = false;
-    for (int i = 0; i < nargs; i++)
-        if (tr_is_expr(t, args[i])) any = true;
-    if (!any || (kw && kw->len)) return V_NONE;
-    *handled = true;
-    if (!strcmp(name, "int")) return nargs == 1 ? dtype_call(t, t->env->default_ip, args[0], false) : V_NONE;
-    if (!strcmp(name, "float")) return nargs == 1 ? dtype_call(t, t->env->default_fp, args[0], false) : V_NONE;
-    if (!strcmp(name, "abs") && nargs == 1) return call_builtin(t, "abs", args, 1, NULL);
-    if (!strcmp(name, "pow") && nargs == 2) return tr_binary(t, AST_Pow, args[0], args[1]);
-    if ((!strcmp(name, "max") || !strcmp(name, "min")) && nargs >= 2) {
-        Value acc = args[0];
-        for (int i = 1; i < nargs && acc != V_EXC; i++) {
-            Value pair[2] = {acc, args[i]};
-            acc = call_builtin(t, name, pair, 2, NULL);
-        }
-        return acc;
-    }
-    if (!strcmp(name, "bool")) {
-        IrStmt *s = nargs == 1 ? truth(t, tr_load_var(t, args[0])) : NULL;
-        return tr_wrap(t, s);
-    }
-    *handled = false;
-    return V_NONE;
-}
-
 /* ---- calls */
 
 int tr_is_static_call(TrCtx *c, const AstNode *e)
@@ -1187,7 +800,7 @@ static Value call(TrCtx *c, const AstNode *e)
     TypeObj *ft = vm_type_of(vm, f);
     if (ft == t->env->t_builtin) {
         Value name = vm_slot_values(v_as_obj(f))[0];
-        return call_builtin(t, AS_STR(name)->data, args, nargs, kw);
+        return tr_call_builtin(t, AS_STR(name)->data, args, nargs, kw);
     }
     if (ft == t->env->t_dtype) {
         IrType ty = ir_transform_dtype(t->env, f);
@@ -1195,7 +808,7 @@ static Value call(TrCtx *c, const AstNode *e)
             vm_raise(vm, t->env->e_syntax, "A primitive type can only decorate a single expression.");
             return V_EXC;
         }
-        return dtype_call(t, ty, args[0], true);
+        return tr_dtype_call(t, ty, args[0], true);
     }
     if (ft == t->env->t_func) {
         Value fn = vm_slot_values(v_as_obj(f))[0];
@@ -1214,12 +827,12 @@ static Value call(TrCtx *c, const AstNode *e)
         return vm_raise(vm, t->env->e_syntax, "Kernels cannot call other kernels, please use ti.func instead.");
     if (v_has_layout(f, LAYOUT_BUILTIN)) {
         bool handled;
-        Value r = python_builtin_on_exprs(t, ((BuiltinObj *)v_as_obj(f))->name, args, nargs, kw, &handled);
+        Value r = tr_python_builtin(t, ((BuiltinObj *)v_as_obj(f))->name, args, nargs, kw, &handled);
         if (handled) return r;
     }
     if (ft == vm->t_type && (f == v_obj(vm->t_int) || f == v_obj(vm->t_float) || f == v_obj(vm->t_bool))) {
         bool handled;
-        Value r = python_builtin_on_exprs(t, AS_TYPE(f)->name->data, args, nargs, kw, &handled);
+        Value r = tr_python_builtin(t, AS_TYPE(f)->name->data, args, nargs, kw, &handled);
         if (handled) return r;
     }
     /* a Python callable, run now; Exprs it receives build IR through their operators */
@@ -1230,398 +843,6 @@ static Value call(TrCtx *c, const AstNode *e)
     }
     args = ((ListObj *)v_as_obj(list))->items;
     return vm_call(vm, f, args, nargs, kw);
-}
-
-/* ---- print and assert messages */
-
-/* One piece of printed text: a literal or a value with an optional spec. */
-typedef struct {
-    IrPrintArg *items;
-    int n, cap;
-} PrintList;
-
-static bool pl_add(Tr *t, PrintList *p, IrPrintArg a)
-{
-    if (p->n == p->cap) {
-        int cap = p->cap ? 2 * p->cap : 8;
-        IrPrintArg *items = realloc(p->items, (size_t)cap * sizeof *items);
-        if (!items) {
-            vm_raise(t->vm, t->vm->e_MemoryError, "out of memory");
-            return false;
-        }
-        p->items = items;
-        p->cap = cap;
-    }
-    p->items[p->n++] = a;
-    return true;
-}
-
-/* A literal piece: text kept alive by the kernel (ir_print_stmt copies it). */
-static bool pl_str(Tr *t, PrintList *p, Value s)
-{
-    return pl_add(t, p, (IrPrintArg){.str = AS_STR(s)->data, .len = AS_STR(s)->len});
-}
-
-/* Appends one printed value: Python values as their str(), Taichi values as
- * values, f-strings piece by piece. */
-/* A printf-style spec's conversion must suit the value's type (Taichi checks it
- * at compile time): d / i signed integers, u unsigned, e f g floats. */
-static bool spec_matches(Tr *t, const char *spec, IrType ty)
-{
-    size_t n = strlen(spec);
-    char conv = n ? spec[n - 1] : 0;
-    bool ok = true;
-    /* the conversion must stay in the type's group, as the backend formats it */
-    if (conv && strchr("di", conv)) ok = ir_type_is_int(ty) && ir_type_is_signed(ty);
-    else if (conv && strchr("oxXu", conv)) ok = ir_type_is_int(ty) && !ir_type_is_signed(ty);
-    else if (conv && strchr("eEfFgGaA", conv)) ok = ir_type_is_float(ty);
-    if (!ok) vm_raise(t->vm, t->env->e_type, "'%s' doesn't match '%s'.", spec, ir_type_name(ty));
-    return ok;
-}
-
-static bool pl_item(TrCtx *c, PrintList *p, Value v, Value keep);
-
-/* One formatted field of an f-string or str.format in print: Taichi values
- * (and Python numbers, made Taichi values) with the spec handed to the
- * backend's printf, matrices entry by entry, anything else as Python formats it. */
-static bool pl_formatted(TrCtx *c, PrintList *p, Value v, Value spec, Value keep)
-{
-    Tr *t = c->tr;
-    VM *vm = t->vm;
-    v = tr_load_var(t, v);
-    if (v == V_EXC) return false;
-    Value items = v_is_obj(v) && !tr_is_expr(t, v) ? vm_getattr_opt(vm, v, vm_intern(vm, "_ti_print_items", 15))
-                                                   : V_UNBOUND;
-    if (items == V_EXC) return false;
-    if (items != V_UNBOUND) {
-        v = vm_call(vm, items, NULL, 0, NULL);
-        if (v == V_EXC) return false;
-    }
-    if (v_has_layout(v, LAYOUT_LIST) && items != V_UNBOUND) {
-        static const char open[] = "[", close[] = "]", comma[] = ", ";
-        if (!pl_add(t, p, (IrPrintArg){.str = open, .len = 1})) return false;
-        uint32_t n;
-        vm_seq_items(v, &n);
-        for (uint32_t i = 0; i < n; i++) {
-            uint32_t m;
-            Value e = vm_seq_items(v, &m)[i];
-            if (i && !pl_add(t, p, (IrPrintArg){.str = comma, .len = 2})) return false;
-            if (v_has_layout(e, LAYOUT_LIST)) {
-                Value sub = vm_getattr(vm, vm_dict_get_str(vm->modules, vm_intern(vm, "_taichi_core", 12)),
-                                       vm_intern(vm, "_vector", 7));
-                e = sub == V_EXC ? V_EXC : vm_call(vm, sub, &e, 1, NULL);
-                if (e == V_EXC) return false;
-            }
-            if (!pl_formatted(c, p, e, spec, keep)) return false;
-        }
-        return pl_add(t, p, (IrPrintArg){.str = close, .len = 1});
-    }
-    if (tr_is_expr(t, v) || (is_number(t, v) && !v_is_bool(v))) {
-        IrStmt *s = tr_value(t, v);
-        const char *sp = spec != V_UNBOUND && AS_STR(spec)->len ? AS_STR(spec)->data : NULL;
-        return s && (!sp || spec_matches(t, sp, s->type)) && pl_add(t, p, (IrPrintArg){.value = s, .fmt = sp});
-    }
-    Value s = spec != V_UNBOUND ? vm_format(vm, v, spec) : vm_str(vm, v);
-    return s != V_EXC && vm_list_append(vm, (ListObj *)v_as_obj(keep), s) && pl_str(t, p, s);
-}
-
-/* print("... {} {0} {name:spec} ...".format(args)): Taichi formats it field by
- * field: {} takes the next positional argument, {N} argument N, {name} a
- * keyword; every argument must be used. */
-static bool pl_format_call(TrCtx *c, PrintList *p, const AstNode *call, Value keep)
-{
-    Tr *t = c->tr;
-    VM *vm = t->vm;
-    const AstConst *fmt = &call->v.Call.func->v.Attribute.value->v.Constant.value;
-    const AstSeq *args = &call->v.Call.args, *kws = &call->v.Call.keywords;
-    Value vals = vm_new_list(vm, (uint32_t)(args->n + kws->n));
-    if (vals == V_EXC || !vm_list_append(vm, (ListObj *)v_as_obj(keep), vals)) return false;
-    for (int i = 0; i < args->n + kws->n; i++) {
-        const AstNode *a = i < args->n ? args->items[i] : kws->items[i - args->n]->v.keyword.value;
-        Value v = tr_expr(c, a);
-        if (v == V_EXC || !vm_list_append(vm, (ListObj *)v_as_obj(vals), v)) return false;
-    }
-    bool used_kw[64] = {false};
-    int auto_next = 0, max_index = -1;
-    const char *s = fmt->s, *end = fmt->s + fmt->len;
-    /* first pass: count what the fields ask for */
-    for (const char *q = s; q < end; q++) {
-        if (*q == '{' && q + 1 < end && q[1] == '{') { q++; continue; }
-        if (*q != '{') continue;
-        const char *close = memchr(q, '}', (size_t)(end - q));
-        if (!close) return vm_raise(vm, t->env->e_syntax, "Single '{' encountered in format string") != V_EXC;
-        const char *name = q + 1, *colon = memchr(name, ':', (size_t)(close - name));
-        size_t nlen = (size_t)((colon ? colon : close) - name);
-        if (!nlen) auto_next++;
-        else if (name[0] >= '0' && name[0] <= '9') {
-            int idx = atoi(name);
-            if (idx > max_index) max_index = idx;
-        } else {
-            int k = 0;
-            while (k < kws->n && (strlen(kws->items[k]->v.keyword.arg) != nlen ||
-                                  strncmp(kws->items[k]->v.keyword.arg, name, nlen)))
-                k++;
-            if (k == kws->n) return vm_raise(vm, t->env->e_syntax, "Keyword '%.*s' not found.", (int)nlen, name) != V_EXC;
-            if (k < 64) used_kw[k] = true;
-        }
-        q = close;
-    }
-    int expected = max_index + 1 > auto_next ? max_index + 1 : auto_next;
-    if (expected != args->n)
-        return vm_raise(vm, t->env->e_syntax, "Expected %d positional argument(s), but received %d instead.", expected,
-                        args->n) != V_EXC;
-    for (int k = 0; k < kws->n && k < 64; k++)
-        if (!used_kw[k]) return vm_raise(vm, t->env->e_syntax, "Keyword '%s' not used.", kws->items[k]->v.keyword.arg) != V_EXC;
-    /* second pass: the text */
-    auto_next = 0;
-    const char *lit = s;
-    for (const char *q = s; q <= end; q++) {
-        bool brace = q < end && (*q == '{' || (*q == '}' && q + 1 < end && q[1] == '}'));
-        if (q < end && !brace) continue;
-        if (q > lit) {
-            Value str = vm_new_str(vm, lit, (size_t)(q - lit));
-            if (str == V_EXC || !vm_list_append(vm, (ListObj *)v_as_obj(keep), str) || !pl_str(t, p, str)) return false;
-        }
-        if (q == end) break;
-        if (*q == '}' || q[1] == '{') {   /* '}}' or '{{': one brace */
-            lit = q + 1;
-            q++;
-            continue;
-        }
-        const char *close = memchr(q, '}', (size_t)(end - q));
-        const char *name = q + 1, *colon = memchr(name, ':', (size_t)(close - name));
-        size_t nlen = (size_t)((colon ? colon : close) - name);
-        int idx;
-        if (!nlen) idx = auto_next++;
-        else if (name[0] >= '0' && name[0] <= '9') idx = atoi(name);
-        else {
-            idx = 0;
-            while (strlen(kws->items[idx]->v.keyword.arg) != nlen || strncmp(kws->items[idx]->v.keyword.arg, name, nlen))
-                idx++;
-            idx += args->n;
-        }
-        Value spec = V_UNBOUND;
-        if (colon) {
-            spec = vm_new_str(vm, colon + 1, (size_t)(close - colon - 1));
-            if (spec == V_EXC || !vm_list_append(vm, (ListObj *)v_as_obj(keep), spec)) return false;
-        }
-        uint32_t m;
-        if (!pl_formatted(c, p, vm_seq_items(vals, &m)[idx], spec, keep)) return false;
-        q = close;
-        lit = close + 1;
-    }
-    return true;
-}
-
-static bool pl_value(TrCtx *c, PrintList *p, const AstNode *node, Value keep)
-{
-    Tr *t = c->tr;
-    VM *vm = t->vm;
-    if (node && node->kind == AST_JoinedStr) {
-        const AstSeq *parts = &node->v.JoinedStr.values;
-        for (int i = 0; i < parts->n; i++) {
-            const AstNode *part = parts->items[i];
-            if (part->kind == AST_Constant) {
-                Value s = vm_new_str(vm, part->v.Constant.value.s, part->v.Constant.value.len);
-                if (s == V_EXC || !vm_list_append(vm, (ListObj *)v_as_obj(keep), s) || !pl_str(t, p, s))
-                    return false;
-                continue;
-            }
-            const AstNode *spec = part->v.FormattedValue.format_spec;
-            Value v = tr_load_var(t, tr_expr(c, part->v.FormattedValue.value));
-            if (v == V_EXC) return false;
-            Value specv = V_UNBOUND;
-            if (spec) {
-                specv = tr_expr(c, spec);
-                if (specv == V_EXC) return false;
-                if (!v_has_layout(specv, LAYOUT_STR)) {
-                    vm_raise(vm, t->env->e_syntax, "Invalid value for fstring.");
-                    return false;
-                }
-                if (!vm_list_append(vm, (ListObj *)v_as_obj(keep), specv)) return false;
-            }
-            if (!pl_formatted(c, p, v, spec ? specv : V_UNBOUND, keep)) return false;
-        }
-        return true;
-    }
-    if (node && node->kind == AST_Call && node->v.Call.func->kind == AST_Attribute &&
-        !strcmp(node->v.Call.func->v.Attribute.attr, "format") &&
-        node->v.Call.func->v.Attribute.value->kind == AST_Constant &&
-        node->v.Call.func->v.Attribute.value->v.Constant.value.kind == AST_C_STR)
-        return pl_format_call(c, p, node, keep);
-    Value v = tr_load_var(t, tr_expr(c, node));
-    if (v == V_EXC) return false;
-    return pl_item(c, p, v, keep);
-}
-
-/* A value printed: matrices and lists as [a, b, ...] of their items. */
-static bool pl_item(TrCtx *c, PrintList *p, Value v, Value keep)
-{
-    Tr *t = c->tr;
-    VM *vm = t->vm;
-    v = tr_load_var(t, v);
-    if (v == V_EXC) return false;
-    Value items = v_is_obj(v) && !tr_is_expr(t, v) ? vm_getattr_opt(vm, v, vm_intern(vm, "_ti_print_items", 15))
-                                                   : V_UNBOUND;
-    if (items == V_EXC) return false;
-    if (items != V_UNBOUND) {
-        v = vm_call(vm, items, NULL, 0, NULL);
-        if (v == V_EXC) return false;
-    }
-    if (v_has_layout(v, LAYOUT_LIST) && (items != V_UNBOUND || vm_type_of(vm, v) == vm->t_list)) {
-        static const char open[] = "[", close[] = "]", comma[] = ", ";
-        if (!pl_add(t, p, (IrPrintArg){.str = open, .len = 1})) return false;
-        uint32_t n;
-        vm_seq_items(v, &n);
-        for (uint32_t i = 0; i < n; i++) {
-            uint32_t m;
-            if (i && !pl_add(t, p, (IrPrintArg){.str = comma, .len = 2})) return false;
-            if (!pl_item(c, p, vm_seq_items(v, &m)[i], keep)) return false;
-        }
-        return pl_add(t, p, (IrPrintArg){.str = close, .len = 1});
-    }
-    /* Python numbers print as Taichi values of their default type (1.5 -> 1.500000) */
-    if (tr_is_expr(t, v) || (is_number(t, v) && !v_is_bool(v))) {
-        IrStmt *s = tr_value(t, v);
-        return s && pl_add(t, p, (IrPrintArg){.value = s});
-    }
-    Value s = vm_str(vm, v);
-    return s != V_EXC && vm_list_append(vm, (ListObj *)v_as_obj(keep), s) && pl_str(t, p, s);
-}
-
-bool tr_print(TrCtx *c, const AstNode *e)
-{
-    Tr *t = c->tr;
-    VM *vm = t->vm;
-    Value keep = vm_new_list(vm, 8);
-    if (keep == V_EXC) return false;
-    Value sep = V_UNBOUND, end = V_UNBOUND;
-    const AstSeq *kws = &e->v.Call.keywords;
-    for (int i = 0; i < kws->n; i++) {
-        const char *name = kws->items[i]->v.keyword.arg;
-        Value v = tr_expr(c, kws->items[i]->v.keyword.value);
-        if (v == V_EXC) return false;
-        if (name && (!strcmp(name, "sep") || !strcmp(name, "end")) && v_has_layout(v, LAYOUT_STR)) {
-            if (!strcmp(name, "sep")) sep = v;
-            else end = v;
-            if (!vm_list_append(vm, (ListObj *)v_as_obj(keep), v)) return false;
-        } else {
-            vm_raise(vm, t->env->e_syntax, "print() in Taichi scope accepts only the keywords sep and end, as strings");
-            return false;
-        }
-    }
-    if (sep == V_UNBOUND) sep = vm_cstr(vm, " ");
-    if (end == V_UNBOUND) end = vm_cstr(vm, "\n");
-    if (sep == V_EXC || end == V_EXC || !vm_list_append(vm, (ListObj *)v_as_obj(keep), sep) ||
-        !vm_list_append(vm, (ListObj *)v_as_obj(keep), end))
-        return false;
-    PrintList p = {0};
-    bool ok = true;
-    const AstSeq *args = &e->v.Call.args;
-    for (int i = 0; ok && i < args->n; i++) {
-        if (args->items[i]->kind == AST_Starred) {
-            vm_raise(vm, t->env->e_syntax, "print(*args) is not supported in Taichi scope");
-            ok = false;
-            break;
-        }
-        if (i && AS_STR(sep)->len) ok = pl_str(t, &p, sep);
-        ok = ok && pl_value(c, &p, args->items[i], keep);
-    }
-    ok = ok && pl_str(t, &p, end);
-    if (ok) {
-        tr_set_loc(c, e);
-        ok = ir_print_stmt(t->k, p.items, p.n) != NULL;
-        if (!ok) vm_raise(vm, vm->e_MemoryError, "out of memory");
-    }
-    free(p.items);
-    return ok;
-}
-
-bool tr_assert_msg(TrCtx *c, const AstNode *msg, StrBuf *text, IrStmt ***args, int *nargs)
-{
-    Tr *t = c->tr;
-    VM *vm = t->vm;
-    int cap = 0;
-    if (msg->kind == AST_BinOp && msg->v.BinOp.op == AST_Mod && msg->v.BinOp.left->kind == AST_Constant &&
-        msg->v.BinOp.left->v.Constant.value.kind == AST_C_STR) {
-        /* "fmt %d" % (args): the runtime formats, with the values as arguments */
-        const AstConst *f = &msg->v.BinOp.left->v.Constant.value;
-        sb_putn(text, f->s, f->len);
-        Value r = tr_expr(c, msg->v.BinOp.right);
-        if (r == V_EXC) return false;
-        Value list = !tr_is_expr(t, r) && v_has_layout(r, LAYOUT_TUPLE) ? r : vm_tuple_of(vm, &r, 1);
-        if (list == V_EXC) return false;
-        uint32_t n;
-        vm_seq_items(list, &n);
-        for (uint32_t i = 0; i < n; i++) {
-            uint32_t m;
-            IrStmt *s = tr_value(t, tr_load_var(t, vm_seq_items(list, &m)[i]));
-            if (!s) return false;
-            if (*nargs == cap) {
-                cap = cap ? 2 * cap : 4;
-                IrStmt **a = realloc(*args, (size_t)cap * sizeof *a);
-                if (!a) {
-                    vm_raise(vm, vm->e_MemoryError, "out of memory");
-                    return false;
-                }
-                *args = a;
-            }
-            (*args)[(*nargs)++] = s;
-        }
-        return true;
-    }
-    if (msg->kind != AST_JoinedStr) {
-        Value v = tr_expr(c, msg);
-        if (v == V_EXC) return false;
-        if (tr_is_expr(t, v)) {
-            vm_raise(vm, t->env->e_syntax, "assert info must be constant or formatted string, not %s",
-                     "<class 'taichi.lang.expr.Expr'>");
-            return false;
-        }
-        Value s = vm_str(vm, v);
-        if (s == V_EXC) return false;
-        /* '%' in a constant message is text, not a placeholder */
-        for (uint32_t i = 0; i < AS_STR(s)->len; i++) {
-            char ch = AS_STR(s)->data[i];
-            sb_putn(text, &ch, 1);
-            if (ch == '%') sb_putn(text, "%", 1);
-        }
-        return true;
-    }
-    const AstSeq *parts = &msg->v.JoinedStr.values;
-    for (int i = 0; i < parts->n; i++) {
-        const AstNode *part = parts->items[i];
-        if (part->kind == AST_Constant) {
-            for (size_t j = 0; j < part->v.Constant.value.len; j++) {
-                char ch = part->v.Constant.value.s[j];
-                sb_putn(text, &ch, 1);
-                if (ch == '%') sb_putn(text, "%", 1);
-            }
-            continue;
-        }
-        Value v = tr_load_var(t, tr_expr(c, part->v.FormattedValue.value));
-        if (v == V_EXC) return false;
-        if (!tr_is_expr(t, v)) {
-            Value s = vm_str(vm, v);
-            if (s == V_EXC) return false;
-            sb_putn(text, AS_STR(s)->data, AS_STR(s)->len);
-            continue;
-        }
-        IrStmt *s = tr_value(t, v);
-        if (!s) return false;
-        if (*nargs == cap) {
-            cap = cap ? 2 * cap : 4;
-            IrStmt **a = realloc(*args, (size_t)cap * sizeof *a);
-            if (!a) {
-                vm_raise(vm, vm->e_MemoryError, "out of memory");
-                return false;
-            }
-            *args = a;
-        }
-        (*args)[(*nargs)++] = s;
-        sb_putn(text, ir_type_is_float(s->type) ? "%f" : "%d", 2);
-    }
-    return true;
 }
 
 /* ---- displays and comprehensions: Python containers at compile time */
@@ -1887,7 +1108,7 @@ Value tr_expr(TrCtx *c, const AstNode *e)
     case AST_UnaryOp: {
         Value a = tr_expr(c, e->v.UnaryOp.operand);
         tr_set_loc(c, e);
-        r = a == V_EXC ? V_EXC : unary(t, e->v.UnaryOp.op, a);
+        r = a == V_EXC ? V_EXC : tr_unary(t, e->v.UnaryOp.op, a);
         break;
     }
     case AST_BoolOp: r = boolop(c, e); break;
@@ -1980,11 +1201,11 @@ Value ir_transform_compare(VM *vm, int op, Value a, Value b)
 Value ir_transform_unary(VM *vm, int op, Value a)
 {
     Tr *t = need_current(vm);
-    return t ? unary(t, op, a) : V_EXC;
+    return t ? tr_unary(t, op, a) : V_EXC;
 }
 
 Value ir_transform_builtin(VM *vm, const char *name, Value *args, int nargs)
 {
     Tr *t = need_current(vm);
-    return t ? call_builtin(t, name, args, nargs, NULL) : V_EXC;
+    return t ? tr_call_builtin(t, name, args, nargs, NULL) : V_EXC;
 }

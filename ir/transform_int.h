@@ -121,6 +121,21 @@ IrSNodeNode *tr_field_place(Tr *t, Value v, bool *err);
 IrStmt *tr_field_ptr(TrCtx *c, const AstNode *at, IrSNodeNode *place, Value field, Value key);
 /* Atomic op (IR_ATOMIC_*) on a pointer (alloca or global). */
 Value tr_atomic(Tr *t, int op, IrStmt *ptr, Value v);
+bool tr_is_number(Tr *t, Value v);
+/* A Python number as a constant of type ty (IR_VOID: its default type);
+ * `literal` picks Taichi's message for a default_ip overflow. */
+IrStmt *tr_py_const(Tr *t, Value v, IrType ty, bool literal);
+/* An i32 that is 1 when v (a Taichi value or number) is nonzero. */
+IrStmt *tr_truth(Tr *t, Value v);
+/* A primitive type applied to v: a typed literal (literal_check: Taichi's
+ * int / float literal rules) or a cast. */
+Value tr_dtype_call(Tr *t, IrType ty, Value v, bool literal_check);
+Value tr_unary(Tr *t, int op, Value v);
+/* ti.<name>(args) in a kernel (transform_builtin.c). */
+Value tr_call_builtin(Tr *t, const char *name, Value *args, int nargs, TupleObj *kw);
+/* Python's int / float / abs / pow / max / min / bool on Taichi values; *handled
+ * false when the call is not one of those (then run it as Python). */
+Value tr_python_builtin(Tr *t, const char *name, Value *args, int nargs, TupleObj *kw, bool *handled);
 /* Print statement from a call's arguments (print(...) in a kernel). */
 bool tr_print(TrCtx *c, const AstNode *call);
 /* Builds assert text + args from an assert message node. */
