@@ -28,6 +28,7 @@ typedef struct TrEnv {
      * ti.template() (_Template) and the kernel wrapper (_Kernel) */
     TypeObj *t_expr, *t_dtype, *t_field, *t_builtin, *t_func, *t_template, *t_kernel;
     TypeObj *t_ndrange, *t_grouped;   /* ti.ndrange / ti.grouped results in Python scope */
+    NativeFn kernel_fn;               /* what a @ti.kernel's callable runs: kernels calling kernels are errors */
     TypeObj *e_compile, *e_syntax, *e_name, *e_type;
     IrType default_fp, default_ip;
     bool debug, short_circuit;

@@ -823,7 +823,8 @@ static Value call(TrCtx *c, const AstNode *e)
         args = ((ListObj *)v_as_obj(list))->items;
         return tr_inline_func(c, e, (FuncObj *)v_as_obj(fn), args, nargs, kw);
     }
-    if (ft == t->env->t_kernel)
+    if (ft == t->env->t_kernel ||
+        (v_has_layout(f, LAYOUT_BUILTIN) && ((BuiltinObj *)v_as_obj(f))->fn == t->env->kernel_fn))
         return vm_raise(vm, t->env->e_syntax, "Kernels cannot call other kernels, please use ti.func instead.");
     if (v_has_layout(f, LAYOUT_BUILTIN)) {
         bool handled;

@@ -156,6 +156,8 @@ static TypeObj *arg_type(VM *vm, Value v, const char *what)
     return AS_TYPE(v);
 }
 
+static Value kernel_call(VM *vm, Value *args, int nargs, TupleObj *kw);
+
 /* register(Expr, DataType, ScalarField, _Builtin, _Func, _Template, _Kernel,
  *          _NdRange, _Grouped, CompilationError, SyntaxError, NameError, TypeError) */
 static Value tk_register(VM *vm, Value *args, int nargs, TupleObj *kw)
@@ -169,6 +171,7 @@ static Value tk_register(VM *vm, Value *args, int nargs, TupleObj *kw)
                          &e->e_type};
     for (int i = 0; i < 13; i++)
         if (!(*slots[i] = arg_type(vm, args[i], "every argument"))) return V_EXC;
+    e->kernel_fn = kernel_call;
     s->env_ready = true;
     return V_NONE;
 }
@@ -211,8 +214,6 @@ static Value tk_configure(VM *vm, Value *args, int nargs, TupleObj *kw)
     jit_rt_reseed(&s->rt, (uint64_t)seed);
     return V_NONE;
 }
-
-static Value kernel_call(VM *vm, Value *args, int nargs, TupleObj *kw);
 
 /* kernel(fn) -> a callable that compiles and launches fn's kernel */
 static Value tk_kernel(VM *vm, Value *args, int nargs, TupleObj *kw)

@@ -104,6 +104,11 @@ def static_break_in_if(a: ti.i32):
             break
 
 
+@ti.kernel
+def calls_kernel():
+    chain()
+
+
 def attempt(k, *args):
     try:
         r = k(*args)
@@ -127,3 +132,4 @@ attempt(unsupported)
 attempt(multi_line)
 attempt(needs_return)
 attempt(static_break_in_if, 1)
+attempt(calls_kernel)

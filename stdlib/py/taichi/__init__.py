@@ -558,6 +558,8 @@ def field(dtype, shape=None, order=None, name="", offset=None, needs_grad=False,
     if isinstance(dtype, lang.matrix.MatrixType):
         return dtype.field(shape=shape, offset=offset, name=name)
     dtype = _dtype_of(dtype)
+    if _taichi_core.compiling():
+        raise TaichiSyntaxError("Fields cannot be created in Taichi scope: create them before the kernel runs")
     if not _state.initialized:
         raise TaichiRuntimeError("Cannont create field, maybe you forgot to call `ti.init()` first?")
     if isinstance(shape, int):
