@@ -453,12 +453,16 @@ static void allow_reordering(Cg *g, LLVMValueRef backedge)
     LLVMSetMetadata(backedge, LLVMGetMDKindIDInContext(g->c, "llvm.loop", 9), LLVMMetadataAsValue(g->c, id));
 }
 
-/* for i in [begin, end) (reversed: end-1 down to begin) over a counter in an
- * alloca of type t, which mem2reg turns into a phi; the body sees the counter,
- * truncated to i32, as the loop's index. */
-static bool emit_counted_loop(Cg *g, const IrStmt *loop, const IrBlock *body_blk, LLVMTypeRef t,
-                              LLVMValueRef begin, LLVMValueRef end, bool reversed)
+/* for i in [begin, end) (reversed: end-1 down to begin) over an i32 counter in
+ * an alloca, which mem2reg turns into a phi; the body sees the counter as the
+ * loop's index. Bounds are i32 (a task's chunk lies within its i32 range), so the
+ * counter steps with nsw: then the sign-extended index is an affine i64 to SCEV,
+ * and the element addresses are consecutive without overflow checks, which is
+ * what lets loads and stores vectorize. */
+static bool emit_counted_loop(Cg *g, const IrStmt *loop, const IrBlock *body_blk, LLVMValueRef begin,
+                              LLVMValueRef end, bool reversed)
 {
+    LLVMTypeRef t = g->i32;
     LLVMValueRef ctr = LLVMBuildAlloca(g->eb, t, "i");
     LLVMBuildStore(g->b, reversed ? end : begin, ctr);
     LLVMBasicBlockRef head = jit_cg_block(g, "for"), body = jit_cg_block(g, "body"),
@@ -475,9 +479,7 @@ static bool emit_counted_loop(Cg *g, const IrStmt *loop, const IrBlock *body_blk
     LLVMValueRef one = LLVMConstInt(t, 1, 0);
     LLVMValueRef idx = LLVMBuildLoad2(g->b, t, ctr, "");
     if (reversed)
-        idx = LLVMBuildSub(g->b, idx, one, "");
-    if (t != g->i32)
-        idx = LLVMBuildTrunc(g->b, idx, g->i32, "");
+        idx = LLVMBuildNSWSub(g->b, idx, one, "");
     /* A task's own loop is parallel: a chunk cannot break out of it. */
     LLVMBasicBlockRef brk = loop->kind == IR_OFFLOADED ? NULL : exit;
     if (!push_loop(g, loop, latch, brk, idx) || !emit_block(g, body_blk))
@@ -509,7 +511,16 @@ static bool emit_stmt(Cg *g, const IrStmt *s)
     case IR_ARG_LOAD: emit_arg_load(g, s); return true;
     case IR_RAND: return emit_rand(g, s);
     case IR_UNARY: return jit_cg_unary(g, s);
-    case IR_BINARY: return jit_cg_binary(g, s);
+    case IR_BINARY:
+        if (g->split_role[s->id] == 'q') {
+            g->vals[s->id] = g->split_q;
+            return true;
+        }
+        if (g->split_role[s->id] == 'r') {
+            g->vals[s->id] = LLVMBuildNSWSub(g->b, jit_cg_val(g, s->ops[0]), g->split_base, "");
+            return true;
+        }
+        return jit_cg_binary(g, s);
     case IR_SELECT:
         g->vals[s->id] = LLVMBuildSelect(g->b, jit_cg_truth(g, jit_cg_val(g, s->ops[0])), jit_cg_val(g, s->ops[1]),
                                          jit_cg_val(g, s->ops[2]), "");
@@ -539,8 +550,8 @@ static bool emit_stmt(Cg *g, const IrStmt *s)
     case IR_IF: return emit_if(g, s);
     case IR_WHILE: return emit_while(g, s);
     case IR_RANGE_FOR:
-        return emit_counted_loop(g, s, s->blocks[IR_BODY], g->i32, jit_cg_val(g, s->ops[0]),
-                                 jit_cg_val(g, s->ops[1]), s->u.range.reversed);
+        return emit_counted_loop(g, s, s->blocks[IR_BODY], jit_cg_val(g, s->ops[0]), jit_cg_val(g, s->ops[1]),
+                                 s->u.range.reversed);
     case IR_WHILE_CONTROL: {
         CgLoop *l = find_loop(g, s);
         if (!l)
@@ -578,6 +589,88 @@ static bool emit_block(Cg *g, const IrBlock *blk)
     return true;
 }
 
+/* ---- range_for tasks over ti.ndrange
+ *
+ * A multi-dimensional range arrives as one flat index that the body splits with
+ * idx // C and idx % C. Computed per index, the remainder is not an affine
+ * function of the loop counter, so no access vectorizes. When those are the
+ * index's only uses, the chunk runs instead as rows: for each q, the indices of
+ * [q*C, q*C + C) within the chunk, with q invariant and idx % C = idx - q*C
+ * affine in the inner loop. */
+
+/* Rows shorter than this are not worth an inner loop. */
+enum { SPLIT_MIN_ROW = 16 };
+
+static bool is_task_index(const IrStmt *op, const IrStmt *task)
+{
+    return op->kind == IR_LOOP_INDEX && op->loop == task;
+}
+
+/* The C when every use of the task's index is a div, floordiv or mod by the
+ * constant C (the same for all, at least SPLIT_MIN_ROW); 0 when it has no such
+ * use, -1 when it has another. The caller makes sure the range starts at or above
+ * 0, where truncating and flooring division agree. */
+static int32_t split_divisor(const IrBlock *blk, const IrStmt *task, int32_t c)
+{
+    for (const IrStmt *s = blk->first; s && c >= 0; s = s->next) {
+        for (int i = 0; i < s->nops; i++) {
+            if (!is_task_index(s->ops[i], task))
+                continue;
+            bool divmod = s->kind == IR_BINARY && i == 0 &&
+                          (s->u.binary == IR_BIN_div || s->u.binary == IR_BIN_floordiv || s->u.binary == IR_BIN_mod);
+            const IrStmt *d = divmod ? s->ops[1] : NULL;
+            if (!d || d->kind != IR_CONST || d->u.val.i < SPLIT_MIN_ROW || (c && d->u.val.i != c))
+                return -1;
+            c = (int32_t)d->u.val.i;
+        }
+        for (int b = 0; b < ir_kind_blocks(s->kind) && c >= 0; b++)
+            c = split_divisor(s->blocks[b], task, c);
+    }
+    return c;
+}
+
+static void mark_split(Cg *g, const IrBlock *blk, const IrStmt *task)
+{
+    for (const IrStmt *s = blk->first; s; s = s->next) {
+        if (s->kind == IR_BINARY && is_task_index(s->ops[0], task))
+            g->split_role[s->id] = s->u.binary == IR_BIN_mod ? 'r' : 'q';
+        for (int b = 0; b < ir_kind_blocks(s->kind); b++)
+            mark_split(g, s->blocks[b], task);
+    }
+}
+
+/* The chunk [b, e) of task t as rows of c indices: for q in [b / c, (e - 1) / c],
+ * the indices [max(b, q*c), min(e, q*c + c)). */
+static bool emit_rows(Cg *g, const IrStmt *t, int32_t c, LLVMValueRef b, LLVMValueRef e)
+{
+    mark_split(g, t->blocks[IR_BODY], t);
+    LLVMValueRef cc = LLVMConstInt(g->i32, (unsigned)c, 0), one = LLVMConstInt(g->i32, 1, 0);
+    LLVMValueRef qb = LLVMBuildSDiv(g->b, b, cc, "");
+    LLVMValueRef qe = LLVMBuildSDiv(g->b, LLVMBuildNSWSub(g->b, e, one, ""), cc, "");
+    LLVMValueRef qvar = LLVMBuildAlloca(g->eb, g->i32, "row");
+    LLVMBuildStore(g->b, qb, qvar);
+    LLVMBasicBlockRef head = jit_cg_block(g, "rows"), body = jit_cg_block(g, "row");
+    LLVMBasicBlockRef done = jit_cg_block(g, "endrows");
+    LLVMBuildBr(g->b, head);
+    LLVMPositionBuilderAtEnd(g->b, head);
+    LLVMValueRef q = LLVMBuildLoad2(g->b, g->i32, qvar, "");
+    LLVMBuildCondBr(g->b, LLVMBuildICmp(g->b, LLVMIntSLE, q, qe, ""), body, done);
+    LLVMPositionBuilderAtEnd(g->b, body);
+    /* q*c + c cannot overflow below the last row, and the last row ends at e. */
+    LLVMValueRef base = LLVMBuildNSWMul(g->b, q, cc, "");
+    LLVMValueRef lo = LLVMBuildSelect(g->b, LLVMBuildICmp(g->b, LLVMIntEQ, q, qb, ""), b, base, "");
+    LLVMValueRef hi = LLVMBuildSelect(g->b, LLVMBuildICmp(g->b, LLVMIntEQ, q, qe, ""), e,
+                                      LLVMBuildNSWAdd(g->b, base, cc, ""), "");
+    g->split_q = q;
+    g->split_base = base;
+    if (!emit_counted_loop(g, t, t->blocks[IR_BODY], lo, hi, false))
+        return false;
+    LLVMBuildStore(g->b, LLVMBuildNSWAdd(g->b, LLVMBuildLoad2(g->b, g->i32, qvar, ""), one, ""), qvar);
+    LLVMBuildBr(g->b, head);
+    LLVMPositionBuilderAtEnd(g->b, done);
+    return true;
+}
+
 static void add_fn_attr(Cg *g, LLVMValueRef f, unsigned index, const char *name)
 {
     unsigned kind = LLVMGetEnumAttributeKindForName(name, strlen(name));
@@ -594,6 +687,10 @@ static bool emit_task(Cg *g, const IrStmt *t, const char *name)
     g->fn = LLVMAddFunction(g->mod, name, LLVMFunctionType(g->vd, params, 4, 0));
     add_fn_attr(g, g->fn, 1, "noalias");
     add_fn_attr(g, g->fn, LLVMAttributeFunctionIndex, "nounwind");
+    /* 256-bit vectors even where the CPU has 512-bit ones, as clang and gcc
+     * default to on AVX-512 machines: as fast for kernels (mostly bound by
+     * memory), and no second, epilogue vector loop, so a fifth less to compile. */
+    LLVMAddTargetDependentFunctionAttr(g->fn, "prefer-vector-width", "256");
     g->ctx = LLVMGetParam(g->fn, 0);
     g->thread = LLVMGetParam(g->fn, 3);
     g->task = t;
@@ -603,17 +700,22 @@ static bool emit_task(Cg *g, const IrStmt *t, const char *name)
     if (g->roots)
         memset(g->roots, 0, (size_t)g->nroots * sizeof *g->roots);
     memset(g->red_of, 0xff, (size_t)g->nids * sizeof *g->red_of);
+    memset(g->split_role, 0, (size_t)g->nids);
     LLVMBasicBlockRef entry = jit_cg_block(g, "entry"), start = jit_cg_block(g, "start");
     g->exit = jit_cg_block(g, "exit");
     LLVMPositionBuilderAtEnd(g->eb, entry);
     LLVMPositionBuilderAtEnd(g->b, start);
     bool ok;
-    if (t->u.task.type == IR_TASK_serial)
+    if (t->u.task.type == IR_TASK_serial) {
         ok = emit_block(g, t->blocks[IR_BODY]);
-    else
+    } else {
+        LLVMValueRef b = LLVMBuildTrunc(g->b, LLVMGetParam(g->fn, 1), g->i32, "");
+        LLVMValueRef e = LLVMBuildTrunc(g->b, LLVMGetParam(g->fn, 2), g->i32, "");
+        bool nonneg = t->u.task.const_begin && t->u.task.begin_value >= 0;
+        int32_t c = nonneg ? split_divisor(t->blocks[IR_BODY], t, 0) : 0;
         ok = jit_cg_plan_reductions(g, t) &&
-             emit_counted_loop(g, t, t->blocks[IR_BODY], g->i64, LLVMGetParam(g->fn, 1), LLVMGetParam(g->fn, 2),
-                               false);
+             (c > 0 ? emit_rows(g, t, c, b, e) : emit_counted_loop(g, t, t->blocks[IR_BODY], b, e, false));
+    }
     if (!ok)
         return false;
     LLVMBuildBr(g->b, g->exit);
@@ -693,7 +795,8 @@ static bool emit_kernel(Cg *g, JitModule *m)
     g->uses = calloc(n, sizeof *g->uses);
     g->red_of = calloc(n, sizeof *g->red_of);
     g->reorder = calloc(n, sizeof *g->reorder);
-    if (!g->vals || !g->uses || !g->red_of || !g->reorder)
+    g->split_role = calloc(n, 1);
+    if (!g->vals || !g->uses || !g->red_of || !g->reorder || !g->split_role)
         return false;
     ir_use_counts(k, g->uses);
     g->mod = jit_module_llvm(m);
@@ -750,8 +853,10 @@ JitKernel *jit_kernel_compile(JitSession *s, const IrKernel *k, char **err)
     free(g.uses);
     free(g.red_of);
     free(g.reorder);
+    free(g.split_role);
     free(g.roots);
     free(g.reds);
+    free(g.tbaa_place);
     if (g.tmp_size > jk->tmp_size)
         jk->tmp_size = g.tmp_size;
     if (!ok) {

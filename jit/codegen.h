@@ -2,15 +2,22 @@
  * only offloaded tasks) to one LLVM module with one function per task, compiles it
  * in a JIT session, and launches the tasks in order through the thread pool.
  *
- * Each task is `void task(JitContext *ctx, i64 begin, i64 end)`: a range_for task
- * runs its body for every index in [begin, end) (the pool hands out chunks), a
- * serial task runs its body once. Values cross tasks only through ctx->tmps.
+ * Each task is `void task(JitContext *ctx, i64 begin, i64 end, i32 thread)`: a
+ * range_for task runs its body for every index in [begin, end) (the pool hands out
+ * chunks), a serial task runs its body once; thread is the pool thread's number
+ * (random state is per thread). Values cross tasks only through ctx->tmps.
  *
- * Supported so far: serial and range_for tasks; const, arg_load, unary, binary,
- * select, alloca / local_load / local_store, loop_index, if, while /
- * while_control / break / continue, range_for inside a task, global_ptr /
- * global_load / global_store on dense SNodes, global_tmp, atomic_op (add, sub,
- * bit ops, min / max; not mul), return. Anything else is a compile error. */
+ * Supported: serial and range_for tasks; const, arg_load, rand, unary, binary,
+ * select, alloca / local_load / local_store, loop_index, if, while / while_control
+ * / break / continue, range_for inside a task, global_ptr / global_load /
+ * global_store on dense SNodes, global_tmp, atomic_op (every op, f16 included),
+ * print, assert, return. struct_for tasks and internal_call are compile errors.
+ *
+ * In a range_for task, an atomic whose result is unused on a location that is the
+ * same for every index (a global temporary, or a field element at constant
+ * indices) and that nothing else in the task touches accumulates in a register
+ * for the whole chunk and reaches memory with one atomic at its end (a
+ * thread-local reduction: f32 sums then vectorize, in a changed order). */
 #ifndef TIRUN_JIT_CODEGEN_H
 #define TIRUN_JIT_CODEGEN_H
 
@@ -53,7 +60,8 @@ void jit_kernel_free(JitKernel *jk);
 size_t jit_kernel_tmp_size(const JitKernel *jk);
 
 /* Runs the tasks in order: serial ones on the calling thread, range_for ones over
- * the pool (pool may be NULL: all on the calling thread). */
+ * the pool (pool may be NULL: all on the calling thread). Once an assert fails
+ * (ctx->rt->assert_failed), no further task or chunk starts. */
 void jit_kernel_launch(const JitKernel *jk, JitPool *pool, JitContext *ctx);
 
 #endif

@@ -50,6 +50,11 @@ typedef struct {
     int nreds;
     int *red_of;            /* by statement id: its reduction, or -1 */
     bool *reorder;          /* by statement id: a loop whose float reductions may reassociate */
+    char *split_role;       /* by statement id: 'q' or 'r' for idx // C, idx % C of a split task */
+    LLVMValueRef split_q, split_base;   /* the current row of a split task, and row * C */
+    LLVMMetadataRef tbaa_root, tbaa_tmp;    /* the module's alias classes (codegen_mem.c) */
+    LLVMMetadataRef *tbaa_place;            /* by SNode id */
+    int ntbaa_place;
     LLVMTypeRef i1, i8, i16, i32, i64, half, f32, f64, ptr, vd;
     size_t tmp_size;
     char *err;
@@ -82,7 +87,7 @@ LLVMValueRef jit_cg_ctx_field(Cg *g, LLVMBuilderRef b, size_t off);
 void *jit_cg_keep(Cg *g, size_t size);
 
 /* codegen_ops.c: unary and binary statements. */
-/* v != 0 as an i1 (v an integer or a float). */
+/* v != 0 as an i1 (v an integer: conditions are). */
 LLVMValueRef jit_cg_truth(Cg *g, LLVMValueRef v);
 bool jit_cg_unary(Cg *g, const IrStmt *s);
 bool jit_cg_binary(Cg *g, const IrStmt *s);

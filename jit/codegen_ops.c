@@ -9,10 +9,7 @@
 
 LLVMValueRef jit_cg_truth(Cg *g, LLVMValueRef v)
 {
-    LLVMValueRef zero = LLVMConstNull(LLVMTypeOf(v));
-    if (LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMIntegerTypeKind)
-        return LLVMBuildICmp(g->b, LLVMIntNE, v, zero, "");
-    return LLVMBuildFCmp(g->b, LLVMRealUNE, v, zero, "");
+    return LLVMBuildICmp(g->b, LLVMIntNE, v, LLVMConstNull(LLVMTypeOf(v)), "");
 }
 
 static LLVMValueRef bool_i32(Cg *g, LLVMValueRef i1v) { return LLVMBuildZExt(g->b, i1v, g->i32, ""); }
@@ -120,8 +117,7 @@ bool jit_cg_unary(Cg *g, const IrStmt *s)
     case IR_UN_neg: r = fl ? LLVMBuildFNeg(g->b, x, "") : LLVMBuildNeg(g->b, x, ""); break;
     case IR_UN_bit_not: r = LLVMBuildNot(g->b, x, ""); break;
     case IR_UN_logic_not:
-        r = bool_i32(g, fl ? LLVMBuildFCmp(g->b, LLVMRealOEQ, x, LLVMConstNull(t), "")
-                           : LLVMBuildICmp(g->b, LLVMIntEQ, x, LLVMConstNull(t), ""));
+        r = bool_i32(g, LLVMBuildICmp(g->b, LLVMIntEQ, x, LLVMConstNull(t), ""));
         break;
     case IR_UN_abs:
         if (fl)
@@ -226,6 +222,17 @@ static LLVMValueRef int_pow(Cg *g, LLVMValueRef a, LLVMValueRef n, bool sgn)
     return r;
 }
 
+/* max(a, b) = a > b or b is NaN ? a : b (min: a < b), a compare and a select
+ * rather than llvm.maxnum: the same for NaNs (the other operand wins), but
+ * maxnum may return either of +0 and -0, and LLVM's constant folding and the
+ * CPU pick differently; this way b wins both at compile time and at run time. */
+static LLVMValueRef float_max_min(Cg *g, LLVMValueRef a, LLVMValueRef b, bool mx)
+{
+    LLVMValueRef better = LLVMBuildFCmp(g->b, mx ? LLVMRealOGT : LLVMRealOLT, a, b, "");
+    LLVMValueRef b_nan = LLVMBuildFCmp(g->b, LLVMRealUNO, b, b, "");
+    return LLVMBuildSelect(g->b, LLVMBuildOr(g->b, better, b_nan, ""), a, b, "");
+}
+
 static LLVMValueRef cmp(Cg *g, IrBinaryOp op, LLVMValueRef a, LLVMValueRef b, IrType t)
 {
     static const LLVMRealPredicate fp[] = {LLVMRealOLT, LLVMRealOLE, LLVMRealOGT,
@@ -284,7 +291,7 @@ bool jit_cg_binary(Cg *g, const IrStmt *s)
         bool mx = s->u.binary == IR_BIN_max;
         LLVMValueRef ab[2] = {a, b};
         if (fl)
-            r = jit_cg_intrinsic(g, mx ? "llvm.maxnum" : "llvm.minnum", lt, ab, 2);
+            r = float_max_min(g, a, b, mx);
         else
             r = jit_cg_intrinsic(g, mx ? (sgn ? "llvm.smax" : "llvm.umax") : (sgn ? "llvm.smin" : "llvm.umin"),
                                  lt, ab, 2);

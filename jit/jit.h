@@ -1,6 +1,7 @@
 /* The CPU JIT: LLVM 15's ORC LLJIT for the host CPU, behind the few calls the LLVM
  * backend needs. The backend builds a module with the LLVM C API in the context a
- * JitModule carries; jit_module_add verifies it, runs the O3 pipeline tuned for the
+ * JitModule carries; jit_module_add verifies it, runs an optimization pipeline
+ * (O3's loop and SLP vectorizers with a lighter scalar part) tuned for the
  * host (so loops vectorize with its features) and hands it to the JIT; jit_lookup
  * compiles it to machine code and returns a function's address.
  *
@@ -55,7 +56,7 @@ LLVMContextRef jit_module_context(const JitModule *m);
 /* Frees a module that will not be added; m may be NULL. */
 void jit_module_discard(JitModule *m);
 
-/* Verifies m, optimizes it (default<O3> for the host) and adds it to the session,
+/* Verifies m, optimizes it (jit.c's pipeline, for the host) and adds it to the session,
  * which compiles it on the first lookup of one of its symbols. Always consumes m,
  * also on failure. Returns 1 on success, 0 (and *err) on failure. */
 int jit_module_add(JitSession *s, JitModule *m, char **err);

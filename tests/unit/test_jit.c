@@ -1,7 +1,7 @@
 /* Unit test for jit/jit.c: builds small modules with the LLVM C API, compiles
  * them, calls the code; host functions and process symbols resolve; bad modules,
  * missing symbols and duplicate definitions come back as messages. Prints how
- * long the O3 pipeline and codegen take for a saxpy loop. */
+ * long the optimization pipeline and codegen take for a saxpy loop. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -134,7 +134,7 @@ static void test_add(JitSession *s)
 typedef void SaxpyFn(float, float *, float *, int64_t, int64_t);
 
 /* Compiles a saxpy module named name; returns its function and the milliseconds
- * spent in O3 (*opt) and in codegen and linking (*gen). */
+ * spent optimizing (*opt) and in codegen and linking (*gen). */
 static SaxpyFn *compile_saxpy(JitSession *s, const char *name, double *opt, double *gen)
 {
     JitModule *m = jit_module_create(s, name);
@@ -156,7 +156,7 @@ static void test_saxpy(JitSession *s)
     SaxpyFn *saxpy2 = compile_saxpy(s, "saxpy2", &opt2, &gen2);
     if (!saxpy || !saxpy2)
         return;
-    printf("saxpy module: O3 %.2f ms + codegen %.2f ms = %.2f ms (first); "
+    printf("saxpy module: optimize %.2f ms + codegen %.2f ms = %.2f ms (first); "
            "%.2f + %.2f = %.2f ms (second)\n",
            opt, gen, opt + gen, opt2, gen2, opt2 + gen2);
 
