@@ -358,7 +358,7 @@ Value tr_call_builtin(Tr *t, const char *name, Value *args, int nargs, TupleObj 
             return V_EXC;
         }
         IrStmt *ptr = pointer_of(t, args[0]);
-        if (!ptr) return vm_raise(vm, t->env->e_syntax, "ti.%s: the first argument must be a variable or a field element", name);
+        if (!ptr) return vm_raise(vm, t->env->e_syntax, "ti.%s: cannot use a non-writable target as the first operand of `ti.%s`", name, name);
         return tr_atomic(t, b->op, ptr, args[1]);
     }
     default:

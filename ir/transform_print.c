@@ -56,9 +56,9 @@ static bool spec_matches(Tr *t, const char *spec, IrType ty)
 static bool pl_item(TrCtx *c, PrintList *p, Value v, Value keep);
 
 /* One formatted field of an f-string or str.format in print: Taichi values
- * (and Python numbers, made Taichi values) with the spec handed to the
+ * (and, for str.format, Python numbers made Taichi values) with the spec handed to the
  * backend's printf, matrices entry by entry, anything else as Python formats it. */
-static bool pl_formatted(TrCtx *c, PrintList *p, Value v, Value spec, Value keep)
+static bool pl_formatted(TrCtx *c, PrintList *p, Value v, Value spec, Value keep, bool numbers)
 {
     Tr *t = c->tr;
     VM *vm = t->vm;
@@ -86,11 +86,11 @@ static bool pl_formatted(TrCtx *c, PrintList *p, Value v, Value spec, Value keep
                 e = sub == V_EXC ? V_EXC : vm_call(vm, sub, &e, 1, NULL);
                 if (e == V_EXC) return false;
             }
-            if (!pl_formatted(c, p, e, spec, keep)) return false;
+            if (!pl_formatted(c, p, e, spec, keep, numbers)) return false;
         }
         return pl_add(t, p, (IrPrintArg){.str = close, .len = 1});
     }
-    if (tr_is_expr(t, v) || (tr_is_number(t, v) && !v_is_bool(v))) {
+    if (tr_is_expr(t, v) || (numbers && tr_is_number(t, v) && !v_is_bool(v))) {
         IrStmt *s = tr_value(t, v);
         const char *sp = spec != V_UNBOUND && AS_STR(spec)->len ? AS_STR(spec)->data : NULL;
         return s && (!sp || spec_matches(t, sp, s->type)) && pl_add(t, p, (IrPrintArg){.value = s, .fmt = sp});
@@ -180,7 +180,7 @@ static bool pl_format_call(TrCtx *c, PrintList *p, const AstNode *call, Value ke
             if (spec == V_EXC || !vm_list_append(vm, (ListObj *)v_as_obj(keep), spec)) return false;
         }
         uint32_t m;
-        if (!pl_formatted(c, p, vm_seq_items(vals, &m)[idx], spec, keep)) return false;
+        if (!pl_formatted(c, p, vm_seq_items(vals, &m)[idx], spec, keep, true)) return false;
         q = close;
         lit = close + 1;
     }
@@ -214,7 +214,7 @@ static bool pl_value(TrCtx *c, PrintList *p, const AstNode *node, Value keep)
                 }
                 if (!vm_list_append(vm, (ListObj *)v_as_obj(keep), specv)) return false;
             }
-            if (!pl_formatted(c, p, v, spec ? specv : V_UNBOUND, keep)) return false;
+            if (!pl_formatted(c, p, v, spec ? specv : V_UNBOUND, keep, false)) return false;
         }
         return true;
     }
