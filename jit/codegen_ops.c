@@ -247,6 +247,13 @@ static LLVMValueRef cmp(Cg *g, IrBinaryOp op, LLVMValueRef a, LLVMValueRef b, Ir
     return LLVMBuildICmp(g->b, ir_type_is_signed(t) ? sp[i] : up[i], a, b, "");
 }
 
+/* A float multiply an add can fuse with (f16 computes in f32 but must round
+ * between the two, so it stays apart). */
+static bool is_fmul(const IrStmt *s)
+{
+    return s->kind == IR_BINARY && s->u.binary == IR_BIN_mul && (s->type == IR_F32 || s->type == IR_F64);
+}
+
 bool jit_cg_binary(Cg *g, const IrStmt *s)
 {
     IrType t = s->ops[0]->type;
@@ -254,6 +261,22 @@ bool jit_cg_binary(Cg *g, const IrStmt *s)
     LLVMTypeRef lt = jit_cg_reg_type(g, t);
     bool fl = ir_type_is_float(t), sgn = ir_type_is_signed(t);
     LLVMBuilderRef bd = g->b;
+    if (fl && t != IR_F16 && (s->u.binary == IR_BIN_add || s->u.binary == IR_BIN_sub)) {
+        /* x * y + z may round once (llvm.fmuladd: fused where FMA is fast), as
+         * Taichi's fast_math and C compilers' default contraction allow */
+        const IrStmt *m = is_fmul(s->ops[0]) ? s->ops[0] : is_fmul(s->ops[1]) ? s->ops[1] : NULL;
+        if (m) {
+            LLVMValueRef x = jit_cg_val(g, m->ops[0]), y = jit_cg_val(g, m->ops[1]);
+            LLVMValueRef z = m == s->ops[0] ? b : a;
+            if (s->u.binary == IR_BIN_sub) {
+                if (m == s->ops[0]) z = LLVMBuildFNeg(bd, z, "");
+                else x = LLVMBuildFNeg(bd, x, "");
+            }
+            LLVMValueRef args[3] = {x, y, z};
+            g->vals[s->id] = jit_cg_intrinsic(g, "llvm.fmuladd", lt, args, 3);
+            return true;
+        }
+    }
     switch (s->u.binary) {
     case IR_BIN_add: r = fl ? LLVMBuildFAdd(bd, a, b, "") : LLVMBuildAdd(bd, a, b, ""); break;
     case IR_BIN_sub: r = fl ? LLVMBuildFSub(bd, a, b, "") : LLVMBuildSub(bd, a, b, ""); break;
