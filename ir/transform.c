@@ -708,16 +708,55 @@ static bool nd_for(TrCtx *c, const AstNode *s, const NdRange *r, bool grouped)
         extent[i] = ir_binary(k, IR_BIN_max, extent[i], zero);
         total = ir_binary(k, IR_BIN_mul, total, extent[i]);
     }
+    /* A parallel loop whose last dimension is a long constant runs as parallel
+     * rows with a serial inner loop over that dimension: the inner loop walks
+     * memory contiguously and vectorizes as a plain loop. (Break stays an error
+     * there, as in any parallel loop; a serialized loop keeps one flat loop so
+     * that break leaves all of it.) */
+    int last = r->n - 1;
+    bool rows = r->n >= 2 && r->begin[last]->kind == IR_CONST && r->end[last]->kind == IR_CONST &&
+                r->end[last]->u.val.i - r->begin[last]->u.val.i >= 32;
+    IrStmt *outer_total = total;
+    if (rows) {
+        outer_total = ir_const_i(k, IR_I32, 1);
+        for (int i = 0; i < last; i++) outer_total = ir_binary(k, IR_BIN_mul, outer_total, extent[i]);
+    }
     bool parallel;
-    IrStmt *loop = begin_range(c, ir_const_i(k, IR_I32, 0), total, &parallel);
-    if (!loop || !push_loop(c, loop, parallel)) return false;
+    IrStmt *zero0 = ir_const_i(k, IR_I32, 0);
+    IrStmt *loop = begin_range(c, zero0, outer_total, &parallel);
+    if (!loop) return false;
+    if (rows && !parallel) {
+        IrStmt *ops[2] = {zero0, total};
+        if (!ir_set_operands(k, loop, ops, 2)) return tr_wrap(t, NULL) != V_EXC;
+        rows = false;
+    }
+    if (!push_loop(c, loop, parallel)) return false;
     c->non_static++;
     IrCursor saved = ir_enter(k, loop->blocks[IR_BODY]);
+    IrStmt *idx = ir_loop_index(k, loop, 0);
+    IrStmt *inner = NULL;
+    if (rows) {
+        inner = ir_range_for(k, ir_const_i(k, IR_I32, 0), extent[last]);
+        if (!inner || !push_loop(c, inner, true)) {
+            ir_leave(k, saved);
+            c->non_static--;
+            t->nloops--;
+            return false;
+        }
+        inner->u.range.serialize = true;
+    }
     bool ok = tr_push_scope(c);
     if (ok) {
-        IrStmt *idx = ir_loop_index(k, loop, 0);
         Value vals[IR_SNODE_MAX_INDICES];
-        for (int i = r->n - 1; i >= 0; i--) {
+        int flat_last = r->n - 1;
+        if (rows) {
+            ir_enter(k, inner->blocks[IR_BODY]);
+            vals[last] = tr_wrap(t, ir_binary(k, IR_BIN_add, ir_loop_index(k, inner, 0), r->begin[last]));
+            if (vals[last] == V_EXC) ok = false;
+            flat_last = last - 1;
+            /* the row indices are computed inside the inner loop too; LICM hoists them */
+        }
+        for (int i = flat_last; i >= 0; i--) {
             IrStmt *d = i == 0 ? idx : ir_binary(k, IR_BIN_mod, idx, extent[i]);
             if (i > 0) idx = ir_binary(k, IR_BIN_div, idx, extent[i]);
             vals[i] = tr_wrap(t, ir_binary(k, IR_BIN_add, d, r->begin[i]));
@@ -741,7 +780,7 @@ static bool nd_for(TrCtx *c, const AstNode *s, const NdRange *r, bool grouped)
     }
     ir_leave(k, saved);
     c->non_static--;
-    t->nloops--;
+    t->nloops -= rows ? 2 : 1;
     return ok;
 }
 

@@ -109,6 +109,13 @@ def calls_kernel():
     chain()
 
 
+@ti.kernel
+def break_in_rows():
+    for i, j in ti.ndrange(4, 64):
+        if j == 3:
+            break
+
+
 def attempt(k, *args):
     try:
         r = k(*args)
@@ -133,3 +140,4 @@ attempt(multi_line)
 attempt(needs_return)
 attempt(static_break_in_if, 1)
 attempt(calls_kernel)
+attempt(break_in_rows)

@@ -132,8 +132,34 @@ def static_nd() -> ti.i32:
     return s
 
 
+wide = ti.field(ti.i32, shape=(3, 40))
+
+
+@ti.kernel
+def wide_rows() -> ti.i32:
+    s = 0
+    for i, j in ti.ndrange(3, (2, 40)):
+        if j % 5 == 0:
+            continue
+        wide[i, j] = i * 100 + j
+        s += 1
+    return s
+
+
+@ti.kernel
+def serial_nd_break() -> ti.i32:
+    r = 0
+    ti.loop_config(serialize=True)
+    for i, j in ti.ndrange(3, 40):
+        r += 1
+        if i == 1 and j == 5:
+            break
+    return r
+
+
 fill_range()
 print([x[i] for i in range(n)])
+print(wide_rows(), wide[2, 39], wide[1, 10], wide[0, 1], serial_nd_break())
 fill_offset(3, 6)
 print([x[i] for i in range(8)])
 print(nested())
