@@ -800,6 +800,13 @@ static Value call(TrCtx *c, const AstNode *e)
     TypeObj *ft = vm_type_of(vm, f);
     if (ft == t->env->t_builtin) {
         Value name = vm_slot_values(v_as_obj(f))[0];
+        /* a matrix argument: the built-in's Python side applies it entry by entry */
+        for (int i = 0; i < nargs && strcmp(AS_STR(name)->data, "static"); i++) {
+            Value key = v_is_obj(args[i]) && !tr_is_expr(t, args[i])
+                            ? vm_getattr_opt(vm, args[i], vm_intern(vm, "_ti_key", 7)) : V_UNBOUND;
+            if (key == V_EXC) return V_EXC;
+            if (key != V_UNBOUND) return vm_call(vm, f, ((ListObj *)v_as_obj(list))->items, nargs, kw);
+        }
         return tr_call_builtin(t, AS_STR(name)->data, args, nargs, kw);
     }
     if (ft == t->env->t_dtype) {
