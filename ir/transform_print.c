@@ -53,12 +53,12 @@ static bool spec_matches(Tr *t, const char *spec, IrType ty)
     return ok;
 }
 
-static bool pl_item(TrCtx *c, PrintList *p, Value v, Value keep);
-
-/* One formatted field of an f-string or str.format in print: Taichi values
- * (and, for str.format, Python numbers made Taichi values) with the spec handed to the
- * backend's printf, matrices entry by entry, anything else as Python formats it. */
-static bool pl_formatted(TrCtx *c, PrintList *p, Value v, Value spec, Value keep, bool numbers)
+/* One printed value: Taichi values (and, where `numbers`, Python numbers made
+ * Taichi values of their default type: print(1.5) shows 1.500000) with the
+ * spec handed to the backend's printf; matrices, and Python lists where
+ * `lists`, as [a, b, ...] of their items, each with the same spec; anything
+ * else as Python formats it. */
+static bool pl_formatted(TrCtx *c, PrintList *p, Value v, Value spec, Value keep, bool numbers, bool lists)
 {
     Tr *t = c->tr;
     VM *vm = t->vm;
@@ -71,22 +71,16 @@ static bool pl_formatted(TrCtx *c, PrintList *p, Value v, Value spec, Value keep
         v = vm_call(vm, items, NULL, 0, NULL);
         if (v == V_EXC) return false;
     }
-    if (v_has_layout(v, LAYOUT_LIST) && items != V_UNBOUND) {
+    if (v_has_layout(v, LAYOUT_LIST) && (items != V_UNBOUND || (lists && vm_type_of(vm, v) == vm->t_list))) {
         static const char open[] = "[", close[] = "]", comma[] = ", ";
         if (!pl_add(t, p, (IrPrintArg){.str = open, .len = 1})) return false;
         uint32_t n;
         vm_seq_items(v, &n);
         for (uint32_t i = 0; i < n; i++) {
             uint32_t m;
-            Value e = vm_seq_items(v, &m)[i];
             if (i && !pl_add(t, p, (IrPrintArg){.str = comma, .len = 2})) return false;
-            if (v_has_layout(e, LAYOUT_LIST)) {
-                Value sub = vm_getattr(vm, vm_dict_get_str(vm->modules, vm_intern(vm, "_taichi_core", 12)),
-                                       vm_intern(vm, "_vector", 7));
-                e = sub == V_EXC ? V_EXC : vm_call(vm, sub, &e, 1, NULL);
-                if (e == V_EXC) return false;
-            }
-            if (!pl_formatted(c, p, e, spec, keep, numbers)) return false;
+            /* a matrix's rows are lists too */
+            if (!pl_formatted(c, p, vm_seq_items(v, &m)[i], spec, keep, numbers, true)) return false;
         }
         return pl_add(t, p, (IrPrintArg){.str = close, .len = 1});
     }
@@ -180,7 +174,7 @@ static bool pl_format_call(TrCtx *c, PrintList *p, const AstNode *call, Value ke
             if (spec == V_EXC || !vm_list_append(vm, (ListObj *)v_as_obj(keep), spec)) return false;
         }
         uint32_t m;
-        if (!pl_formatted(c, p, vm_seq_items(vals, &m)[idx], spec, keep, true)) return false;
+        if (!pl_formatted(c, p, vm_seq_items(vals, &m)[idx], spec, keep, true, false)) return false;
         q = close;
         lit = close + 1;
     }
@@ -214,7 +208,7 @@ static bool pl_value(TrCtx *c, PrintList *p, const AstNode *node, Value keep)
                 }
                 if (!vm_list_append(vm, (ListObj *)v_as_obj(keep), specv)) return false;
             }
-            if (!pl_formatted(c, p, v, spec ? specv : V_UNBOUND, keep, false)) return false;
+            if (!pl_formatted(c, p, v, spec ? specv : V_UNBOUND, keep, false, false)) return false;
         }
         return true;
     }
@@ -223,44 +217,8 @@ static bool pl_value(TrCtx *c, PrintList *p, const AstNode *node, Value keep)
         node->v.Call.func->v.Attribute.value->kind == AST_Constant &&
         node->v.Call.func->v.Attribute.value->v.Constant.value.kind == AST_C_STR)
         return pl_format_call(c, p, node, keep);
-    Value v = tr_load_var(t, tr_expr(c, node));
-    if (v == V_EXC) return false;
-    return pl_item(c, p, v, keep);
-}
-
-/* A value printed: matrices and lists as [a, b, ...] of their items. */
-static bool pl_item(TrCtx *c, PrintList *p, Value v, Value keep)
-{
-    Tr *t = c->tr;
-    VM *vm = t->vm;
-    v = tr_load_var(t, v);
-    if (v == V_EXC) return false;
-    Value items = v_is_obj(v) && !tr_is_expr(t, v) ? vm_getattr_opt(vm, v, vm_intern(vm, "_ti_print_items", 15))
-                                                   : V_UNBOUND;
-    if (items == V_EXC) return false;
-    if (items != V_UNBOUND) {
-        v = vm_call(vm, items, NULL, 0, NULL);
-        if (v == V_EXC) return false;
-    }
-    if (v_has_layout(v, LAYOUT_LIST) && (items != V_UNBOUND || vm_type_of(vm, v) == vm->t_list)) {
-        static const char open[] = "[", close[] = "]", comma[] = ", ";
-        if (!pl_add(t, p, (IrPrintArg){.str = open, .len = 1})) return false;
-        uint32_t n;
-        vm_seq_items(v, &n);
-        for (uint32_t i = 0; i < n; i++) {
-            uint32_t m;
-            if (i && !pl_add(t, p, (IrPrintArg){.str = comma, .len = 2})) return false;
-            if (!pl_item(c, p, vm_seq_items(v, &m)[i], keep)) return false;
-        }
-        return pl_add(t, p, (IrPrintArg){.str = close, .len = 1});
-    }
-    /* Python numbers print as Taichi values of their default type (1.5 -> 1.500000) */
-    if (tr_is_expr(t, v) || (tr_is_number(t, v) && !v_is_bool(v))) {
-        IrStmt *s = tr_value(t, v);
-        return s && pl_add(t, p, (IrPrintArg){.value = s});
-    }
-    Value s = vm_str(vm, v);
-    return s != V_EXC && vm_list_append(vm, (ListObj *)v_as_obj(keep), s) && pl_str(t, p, s);
+    Value v = tr_expr(c, node);
+    return v != V_EXC && pl_formatted(c, p, v, V_UNBOUND, keep, true, true);
 }
 
 bool tr_print(TrCtx *c, const AstNode *e)
