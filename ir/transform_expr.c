@@ -452,6 +452,23 @@ IrStmt *tr_truth(Tr *t, Value v)
     return ir_binary(t->k, IR_BIN_cmp_ne, s, zero);
 }
 
+/* The value of if statement st whose branches computed then_v and else_v (each
+ * in its branch, or before the if): a variable of their promoted type, declared
+ * before the if, stored at the end of each branch and read after the if. */
+static Value if_value(Tr *t, IrStmt *st, IrStmt *then_v, IrStmt *else_v)
+{
+    IrKernel *k = t->k;
+    IrType ty = ir_type_promote(then_v->type, else_v->type);
+    IrCursor after = ir_at_before(k, st);
+    IrStmt *var = ir_alloca(k, ty);
+    ir_enter(k, st->blocks[IR_THEN]);
+    bool ok = var && ir_local_store(k, var, tr_cast(t, then_v, ty));
+    ir_enter(k, st->blocks[IR_ELSE]);
+    ok = ok && ir_local_store(k, var, tr_cast(t, else_v, ty));
+    ir_leave(k, after);
+    return tr_wrap(t, ok ? ir_local_load(k, var) : NULL);
+}
+
 /* and / or, with Python's value semantics (`a and b` is b when a is true, else
  * a) on Python and Taichi values alike. Taichi values are all evaluated unless
  * short_circuit_operators is set; then the right side runs only when needed. */
@@ -481,14 +498,7 @@ static Value boolop(TrCtx *c, const AstNode *e)
             IrStmt *rs = r == V_EXC ? NULL : tr_value(t, r);
             ir_leave(k, saved);
             if (!rs) return V_EXC;
-            IrType ty = ir_type_promote(a->type, rs->type);
-            ir_at_before(k, st);
-            IrStmt *var = ir_alloca(k, ty);
-            bool ok = var && ir_local_store(k, var, tr_cast(t, a, ty));
-            ir_enter(k, st->blocks[IR_THEN]);
-            ok = ok && ir_local_store(k, var, tr_cast(t, rs, ty));
-            ir_leave(k, saved);
-            acc = tr_wrap(t, ok ? ir_local_load(k, var) : NULL);
+            acc = if_value(t, st, rs, a);
         } else {
             Value r = tr_load_var(t, tr_expr(c, vals->items[i]));
             IrStmt *rs = r == V_EXC ? NULL : tr_value(t, r);
@@ -559,17 +569,7 @@ static Value ifexp(TrCtx *c, const AstNode *e)
     Value b = as ? tr_expr(c, e->v.IfExp.orelse) : V_EXC;
     IrStmt *bs = b == V_EXC ? NULL : tr_value(t, b);
     ir_leave(k, saved);
-    if (!bs) return V_EXC;
-    IrType ty = ir_type_promote(as->type, bs->type);
-    ir_at_before(k, st);
-    IrStmt *var = ir_alloca(k, ty);
-    ir_leave(k, saved);
-    ir_enter(k, st->blocks[IR_THEN]);
-    bool ok = var && ir_local_store(k, var, tr_cast(t, as, ty));
-    ir_enter(k, st->blocks[IR_ELSE]);
-    ok = ok && ir_local_store(k, var, tr_cast(t, bs, ty));
-    ir_leave(k, saved);
-    return tr_wrap(t, ok ? ir_local_load(k, var) : NULL);
+    return bs ? if_value(t, st, as, bs) : V_EXC;
 }
 
 /* ---- fields */
