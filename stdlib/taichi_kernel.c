@@ -33,16 +33,28 @@ struct TiKernel {
 
 /* ---- state */
 
+static void instance_free(TiInstance *in)
+{
+    free(in->targs);
+    free(in->tmps);
+    jit_kernel_free(in->jk);
+}
+
+static void kernel_free(TiKernel *k)
+{
+    if (!k) return;
+    for (int i = 0; i < k->ninst; i++) instance_free(&k->inst[i]);
+    free(k->is_template);
+    free(k->ptypes);
+    free(k->inst);
+    free(k);
+}
+
 static void state_free(void *p)
 {
     TaichiState *s = p;
     taichi_reset(s);
-    for (int i = 0; i < s->nkernels; i++) {
-        free(s->kernels[i]->is_template);
-        free(s->kernels[i]->ptypes);
-        free(s->kernels[i]->inst);
-        free(s->kernels[i]);
-    }
+    for (int i = 0; i < s->nkernels; i++) kernel_free(s->kernels[i]);
     free(s->kernels);
     jit_pool_destroy(s->pool);
     jit_session_destroy(s->jit);
@@ -72,11 +84,7 @@ TaichiState *taichi_state(VM *vm)
 
 static void drop_instances(TiKernel *k)
 {
-    for (int i = 0; i < k->ninst; i++) {
-        free(k->inst[i].targs);
-        free(k->inst[i].tmps);
-        jit_kernel_free(k->inst[i].jk);
-    }
+    for (int i = 0; i < k->ninst; i++) instance_free(&k->inst[i]);
     k->ninst = 0;
 }
 
@@ -215,6 +223,42 @@ static Value tk_configure(VM *vm, Value *args, int nargs, TupleObj *kw)
     return V_NONE;
 }
 
+/* The parameter and return types of k from its function's annotations:
+ * ti.template() or a primitive type each; false with TaichiSyntaxError. */
+static bool kernel_signature(VM *vm, TaichiState *s, TiKernel *k, const AstNode *params)
+{
+    FuncObj *fn = k->fn;
+    for (int i = 0; i < k->nparams; i++) {
+        const char *pname = params->v.arguments.args.items[i]->v.arg.arg;
+        Value anno = fn->annotations ? vm_dict_get_str(fn->annotations, vm_intern(vm, pname, strlen(pname)))
+                                     : V_UNBOUND;
+        if (anno != V_UNBOUND && vm_type_of(vm, anno) == s->env.t_template) {
+            k->is_template[i] = true;
+            continue;
+        }
+        k->ptypes[i] = anno == V_UNBOUND ? IR_VOID : ir_transform_dtype(&s->env, anno);
+        if (k->ptypes[i] == IR_VOID) {
+            if (anno == V_UNBOUND) {
+                vm_raise(vm, s->env.e_syntax, "Taichi kernel parameters must be type annotated");
+                return false;
+            }
+            /* the annotation as Python prints it, as Taichi's message shows it */
+            Value text = vm_str(vm, anno);
+            if (text != V_EXC)
+                vm_raise(vm, s->env.e_syntax, "Invalid type annotation (argument %d) of Taichi kernel: %s", i,
+                         AS_STR(text)->data);
+            return false;
+        }
+    }
+    Value ra = fn->annotations ? vm_dict_get_str(fn->annotations, vm_intern(vm, "return", 6)) : V_UNBOUND;
+    k->ret = ra == V_UNBOUND || ra == V_NONE ? IR_VOID : ir_transform_dtype(&s->env, ra);
+    if (ra != V_UNBOUND && ra != V_NONE && k->ret == IR_VOID) {
+        vm_raise(vm, s->env.e_syntax, "The return type is not supported now!");
+        return false;
+    }
+    return true;
+}
+
 /* kernel(fn) -> a callable that compiles and launches fn's kernel */
 static Value tk_kernel(VM *vm, Value *args, int nargs, TupleObj *kw)
 {
@@ -240,62 +284,23 @@ static Value tk_kernel(VM *vm, Value *args, int nargs, TupleObj *kw)
         k->ptypes = calloc((size_t)n + 1, sizeof *k->ptypes);
     }
     if (!k || !k->is_template || !k->ptypes) {
-        if (k) {
-            free(k->is_template);
-            free(k->ptypes);
-        }
-        free(k);
+        kernel_free(k);
         return vm_raise(vm, vm->e_MemoryError, "out of memory");
     }
     k->fn = fn;
     k->nparams = n;
     snprintf(k->name, sizeof k->name, "%s", fn->name->data);
-    for (int i = 0; i < n; i++) {
-        const char *pname = a->v.arguments.args.items[i]->v.arg.arg;
-        Value anno = fn->annotations ? vm_dict_get_str(fn->annotations, vm_intern(vm, pname, strlen(pname)))
-                                     : V_UNBOUND;
-        if (anno != V_UNBOUND && vm_type_of(vm, anno) == s->env.t_template) {
-            k->is_template[i] = true;
-            continue;
-        }
-        IrType ty = anno == V_UNBOUND ? IR_VOID : ir_transform_dtype(&s->env, anno);
-        if (ty == IR_VOID) {
-            free(k->is_template);
-            free(k->ptypes);
-            free(k);
-            if (anno == V_UNBOUND)
-                return vm_raise(vm, s->env.e_syntax, "Taichi kernel parameters must be type annotated");
-            return vm_raise(vm, s->env.e_syntax, "Invalid type annotation (argument %d) of Taichi kernel: %s", i,
-                            vm_type_of(vm, anno)->name->data);
-        }
-        k->ptypes[i] = ty;
-    }
-    Value ra = fn->annotations ? vm_dict_get_str(fn->annotations, vm_intern(vm, "return", 6)) : V_UNBOUND;
-    k->ret = IR_VOID;
-    if (ra != V_UNBOUND && ra != V_NONE) {
-        k->ret = ir_transform_dtype(&s->env, ra);
-        if (k->ret == IR_VOID) {
-            free(k->is_template);
-            free(k->ptypes);
-            free(k);
-            return vm_raise(vm, s->env.e_syntax, "The return type is not supported now!");
-        }
-    }
-    k->refs = vm_new_list(vm, 2);
-    if (k->refs == V_EXC || !vm_list_append(vm, (ListObj *)v_as_obj(k->refs), args[0]) ||
+    if (!kernel_signature(vm, s, k, a) || (k->refs = vm_new_list(vm, 2)) == V_EXC ||
+        !vm_list_append(vm, (ListObj *)v_as_obj(k->refs), args[0]) ||
         !vm_list_append(vm, (ListObj *)v_as_obj(args[1]), k->refs)) {
-        free(k->is_template);
-        free(k->ptypes);
-        free(k);
+        kernel_free(k);
         return V_EXC;
     }
     if (s->nkernels == s->kernels_cap) {
         int cap = s->kernels_cap ? 2 * s->kernels_cap : 16;
         TiKernel **p = realloc(s->kernels, (size_t)cap * sizeof *p);
         if (!p) {
-            free(k->is_template);
-            free(k->ptypes);
-            free(k);
+            kernel_free(k);
             return vm_raise(vm, vm->e_MemoryError, "out of memory");
         }
         s->kernels = p;
@@ -413,18 +418,14 @@ static TiInstance *compile(VM *vm, TaichiState *s, TiKernel *k, const Value *tar
     in->tmps = calloc(tmp ? tmp : 1, 1);
     in->targs = calloc((size_t)k->nparams + 1, sizeof *in->targs);
     if (!in->tmps || !in->targs) {
-        free(in->tmps);
-        free(in->targs);
-        jit_kernel_free(jk);
+        instance_free(in);
         vm_raise(vm, vm->e_MemoryError, "out of memory");
         return NULL;
     }
     for (int i = 0; i < k->nparams; i++) {
         in->targs[i] = targs[i];
         if (targs[i] != V_UNBOUND && !vm_list_append(vm, (ListObj *)v_as_obj(k->refs), targs[i])) {
-            free(in->tmps);
-            free(in->targs);
-            jit_kernel_free(jk);
+            instance_free(in);
             return NULL;
         }
     }

@@ -141,3 +141,23 @@ attempt(needs_return)
 attempt(static_break_in_if, 1)
 attempt(calls_kernel)
 attempt(break_in_rows)
+
+
+# errors in a kernel's signature come when it is decorated
+def no_annotation(a):
+    pass
+
+
+def bad_annotation(a: str):
+    pass
+
+
+def bad_return() -> str:
+    pass
+
+
+for f in (no_annotation, bad_annotation, bad_return):
+    try:
+        ti.kernel(f)
+    except ti.TaichiSyntaxError as e:
+        print("TaichiSyntaxError", e)
