@@ -1,18 +1,17 @@
-/* The `tirun` command line: argument handling and the top-level actions.
- * Exit codes: 0 success, 1 uncaught error, 2 usage error. */
-#include <errno.h>
+/* The `tirun` command line, written against the public API (include/tirun.h)
+ * alone, as lua.c is: argument handling, Ctrl-C, and the interactive prompt's
+ * line editing (libedit). Exit codes: 0 success, 1 uncaught error, 2 usage
+ * error or a script that can't be opened. */
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include <editline/readline.h>
 #include <unistd.h>
 
-#include "parser/parse.h"
-#include "vm/repl.h"
-#include "vm/vm.h"
-
-#define TIRUN_VERSION "0.1.0"
+#include "include/tirun.h"
 
 static const char usage[] =
     "usage: tirun [option] ... [-c cmd | file] [arg] ...\n"
@@ -26,165 +25,182 @@ static const char usage[] =
     "  tirun --dump-ast FILE  print the AST as CPython's\n"
     "                         ast.dump(ast.parse(src), include_attributes=True)\n"
     "  tirun --version        print the version\n"
-    "  tirun --help           print this help\n";
+    "  tirun --help           print this help\n"
+    "\n"
+    "TIRUN_STDLIB_DIR=DIR reads the library modules written in Python from DIR\n"
+    "instead of the copies built in.\n";
 
-/* Reads a whole file; returns NULL and prints why on failure. */
-static char *read_file(const char *path, size_t *len)
+/* The runtime a SIGINT interrupts (the command runs one at a time), unless
+ * the prompt is waiting for a line: then Ctrl-C drops the input. */
+static tirun *volatile running;
+static volatile sig_atomic_t at_prompt, interrupted;
+
+static void on_sigint(int sig)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        fprintf(stderr, "tirun: can't open file '%s': [Errno %d] %s\n", path, errno, strerror(errno));
+    (void)sig;
+    if (at_prompt) interrupted = 1;
+    else if (running) tirun_interrupt(running);
+}
+
+/* Ctrl-C raises KeyboardInterrupt in the running program. No SA_RESTART: a
+ * blocking read or sleep returns EINTR and raises at once. */
+static void catch_sigint(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_sigint;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+}
+
+static tirun *open_runtime(int argc, char **argv)
+{
+    tirun_config cfg;
+    tirun_config_init(&cfg);
+    cfg.stdlib_dir = getenv("TIRUN_STDLIB_DIR");
+    tirun *rt = tirun_new_with(&cfg);
+    if (!rt) {
+        fputs("tirun: out of memory\n", stderr);
         return NULL;
     }
-    char *buf = parse_read_stream(f, len);
-    fclose(f);
-    if (!buf) fprintf(stderr, "tirun: can't read file '%s'\n", path);
-    return buf;
+    if (tirun_set_argv(rt, argc, argv)) {
+        fputs(tirun_error(rt), stderr);
+        tirun_free(rt);
+        return NULL;
+    }
+    running = rt;
+    return rt;
 }
 
-/* Parses `bytes`; prints a SyntaxError and returns NULL on failure. */
-static AstNode *parse_or_report(Arena *a, const char *filename, const char *bytes, size_t len,
-                                ParseSource *src)
+/* Ends a run: prints its error, frees the runtime, and dies of SIGINT after
+ * an uncaught KeyboardInterrupt, as CPython does, so that a calling shell or
+ * make stops too. */
+static int finish(tirun *rt, int status)
 {
-    ParseError err;
-    AstNode *mod = NULL;
-    if (parse_source_prepare(a, filename, bytes, len, src, &err))
-        mod = parse_module(a, src, &err);
-    if (!mod) {
-        StrBuf out;
-        sb_init(&out);
-        parse_error_format(&out, src, &err);
-        fputs(out.data ? out.data : "SyntaxError: out of memory\n", stderr);
-        sb_free(&out);
+    if (status) {
+        fflush(stdout);
+        fputs(tirun_error(rt), stderr);
     }
-    return mod;
-}
-
-/* Prints the AST of a source (--dump-ast). */
-static int dump_source(const char *filename, const char *bytes, size_t len)
-{
-    Arena arena;
-    arena_init(&arena);
-    ParseSource src = { filename, bytes, len };
-    AstNode *mod = parse_or_report(&arena, filename, bytes, len, &src);
-    int rc = 1;
-    if (mod) {
-        StrBuf out;
-        sb_init(&out);
-        ast_dump(&out, mod);
-        sb_putc(&out, '\n');
-        if (out.oom) {
-            fputs("MemoryError\n", stderr);
-        } else {
-            fwrite(out.data, 1, out.len, stdout);
-            rc = 0;
-        }
-        sb_free(&out);
-    }
-    arena_free(&arena);
-    return rc;
-}
-
-/* sys.argv = argv[0..argc), and dir put first on sys.path; false when out
- * of memory. */
-static bool set_argv_and_path(VM *vm, int argc, char **argv, Value dir)
-{
-    Value args = vm_new_list(vm, (uint32_t)argc);
-    if (args == V_EXC) return false;
-    for (int i = 0; i < argc; i++) vm_list_append(vm, AS_LIST(args), vm_cstr(vm, argv[i]));
-    vm->sys_argv = args;
-    if (v_has_layout(vm->sys_path, LAYOUT_LIST) && dir != V_EXC) {
-        ListObj *p = AS_LIST(vm->sys_path);
-        if (vm_list_append(vm, p, dir)) {
-            memmove(p->items + 1, p->items, (p->len - 1) * sizeof *p->items);
-            p->items[0] = dir;
-        }
-    }
-    return true;
-}
-
-/* Runs a program: sys.argv = argv[0..argc), sys.path[0] = the script's folder. */
-static int run_source(const char *filename, const char *bytes, size_t len, int argc, char **argv)
-{
-    VM *vm = vm_new();
-    if (!vm) {
-        fputs("tirun: out of memory\n", stderr);
-        return 1;
-    }
-    vm_catch_sigint();
-    const char *slash = strrchr(filename, '/');
-    Value dir = strcmp(filename, "<string>") ? vm_new_str(vm, filename, slash ? (size_t)(slash - filename) : 0)
-                                             : vm_cstr(vm, "");
-    int rc = set_argv_and_path(vm, argc, argv, dir) ? vm_run_main(vm, filename, bytes, len) : 1;
     fflush(stdout);
-    vm_free(vm);
-    if (rc == 130) {
-        /* an uncaught KeyboardInterrupt: die of SIGINT, as CPython does, so
-         * that a calling shell or make stops too */
+    running = NULL;
+    tirun_free(rt);
+    if (status == 130) {
         signal(SIGINT, SIG_DFL);
         raise(SIGINT);
     }
-    return rc;
+    return status;
 }
 
-static int run_file(const char *path, int argc, char **argv, int dump)
+/* Runs a program: sys.argv = argv[0..argc); code NULL runs the file argv[0]. */
+static int run(const char *code, const char *name, int argc, char **argv)
 {
-    size_t len;
-    char *bytes = read_file(path, &len);
-    if (!bytes) return dump ? 1 : 2;   /* CPython exits 2 when the script can't be opened */
-    int rc = dump ? dump_source(path, bytes, len) : run_source(path, bytes, len, argc, argv);
-    free(bytes);
-    return rc;
-}
-
-/* The REPL, with sys.argv [''] as in CPython. */
-static int repl(void)
-{
-    VM *vm = vm_new();
-    if (!vm) {
-        fputs("tirun: out of memory\n", stderr);
-        return 1;
-    }
-    char *noargs[] = { "" };
-    set_argv_and_path(vm, 1, noargs, vm_cstr(vm, ""));
-    int rc = vm_repl(vm, "tirun " TIRUN_VERSION " (the Python 3.11 language, with Taichi kernels)\n"
-                         "Ctrl-D exits; Ctrl-C interrupts.");
-    fflush(stdout);
-    vm_free(vm);
-    return rc;
+    tirun *rt = open_runtime(argc, argv);
+    if (!rt) return 1;
+    catch_sigint();
+    return finish(rt, code ? tirun_run_string(rt, code, name) : tirun_run_file(rt, argv[0]));
 }
 
 /* A program read from stdin, named "<stdin>" as CPython names it. */
 static int run_stdin(int argc, char **argv)
 {
-    size_t len;
-    char *bytes = parse_read_stream(stdin, &len);
-    if (!bytes) {
+    size_t len = 0, cap = 1 << 16;
+    char *text = malloc(cap);
+    for (size_t n; text && (n = fread(text + len, 1, cap - len - 1, stdin)) > 0;) {
+        len += n;
+        if (cap - len < 2) {
+            char *grown = realloc(text, cap *= 2);
+            if (!grown) free(text);
+            text = grown;
+        }
+    }
+    if (!text || ferror(stdin)) {
+        free(text);
         fputs("tirun: can't read stdin\n", stderr);
         return 2;
     }
-    int rc = run_source("<stdin>", bytes, len, argc, argv);
-    free(bytes);
-    return rc;
+    text[len] = 0;
+    if (strlen(text) != len) {
+        free(text);
+        fputs("SyntaxError: source code string cannot contain null bytes\n", stderr);
+        return 1;
+    }
+    int status = run(text, "<stdin>", argc, argv);
+    free(text);
+    return status;
 }
 
-/* _tirun_testhook.print_exception(exc): the VM's traceback printer writing to
- * stdout, where `tirun test` reports failures (the VM has no traceback module). */
-static Value testhook_print_exception(VM *vm, Value *args, int nargs, TupleObj *kw)
+static char *history_path(void)
 {
-    if (nargs != 1 || (kw && kw->len)) return vm_raise(vm, vm->e_TypeError, "print_exception() takes one argument");
-    vm_print_exception(vm, args[0], stdout);
-    return V_NONE;
+    const char *home = getenv("HOME");
+    if (!home || !*home) return NULL;
+    size_t n = strlen(home) + sizeof "/.tirun_history";
+    char *p = malloc(n);
+    if (p) snprintf(p, n, "%s/.tirun_history", home);
+    return p;
 }
 
-static Value testhook_init(VM *vm)
+/* The interactive prompt, with sys.argv [''] as in CPython: libedit reads
+ * lines (editing, a history file); Ctrl-C drops the input or interrupts the
+ * running code, Ctrl-D exits. */
+static int repl(void)
 {
-    Value m = vm_new_module(vm, "_tirun_testhook");
-    if (m == V_EXC) return V_EXC;
-    vm_push_root(vm, m);
-    bool ok = vm_module_add_function(vm, m, "print_exception", testhook_print_exception);
-    vm_pop_roots(vm, 1);
-    return ok ? m : V_EXC;
+    char *noargs[] = { "" };
+    tirun *rt = open_runtime(1, noargs);
+    if (!rt) return 1;
+    catch_sigint();
+    char *hist = history_path();
+    using_history();
+    stifle_history(1000);
+    if (hist) read_history(hist);
+    fprintf(stderr, "tirun %s (the Python 3.11 language, with Taichi kernels)\nCtrl-D exits; Ctrl-C interrupts.\n",
+            TIRUN_VERSION_STRING);
+    char *buf = NULL;
+    size_t len = 0;
+    int status = 0;
+    for (;;) {
+        interrupted = 0;
+        at_prompt = 1;
+        char *line = readline(len ? "... " : ">>> ");
+        at_prompt = 0;
+        if (interrupted) {
+            /* Ctrl-C at the prompt: the input so far is dropped */
+            free(line);
+            fputs("\nKeyboardInterrupt\n", stderr);
+            len = 0;
+            continue;
+        }
+        if (!line) {
+            fputc('\n', stderr);
+            break;
+        }
+        bool blank = strspn(line, " \t") == strlen(line);
+        if (!blank) add_history(line);
+        if (blank && !len) {
+            free(line);
+            continue;
+        }
+        size_t n = strlen(line);
+        char *grown = realloc(buf, len + n + 2);
+        if (!grown) {
+            free(line);
+            fputs("MemoryError\n", stderr);
+            len = 0;
+            continue;
+        }
+        buf = grown;
+        memcpy(buf + len, line, n);
+        len += n;
+        buf[len++] = '\n';
+        buf[len] = 0;
+        free(line);
+        int r = tirun_interactive(rt, buf, blank, &status);
+        if (r == TIRUN_EXIT) break;
+        if (r == TIRUN_DONE) len = 0;
+    }
+    free(buf);
+    if (hist) write_history(hist);
+    free(hist);
+    return finish(rt, 0) + status;
 }
 
 /* `tirun test [PATHS...]`: the runner in stdlib/py/_tirun_test.py, with
@@ -192,10 +208,21 @@ static Value testhook_init(VM *vm)
  * 5 (no tests), as pytest does. */
 static int run_tests(int argc, char **argv)
 {
-    static const char runner[] = "import _tirun_test\n_tirun_test.main()\n";
-    vm_register_module("_tirun_testhook", testhook_init);
     argv[0] = "tirun test";
-    return run_source("<tirun test>", runner, strlen(runner), argc, argv);
+    return run("import _tirun_test\n_tirun_test.main()\n", "<tirun test>", argc, argv);
+}
+
+static int dump_ast(const char *path)
+{
+    tirun *rt = tirun_new();
+    if (!rt) {
+        fputs("tirun: out of memory\n", stderr);
+        return 1;
+    }
+    int status = tirun_dump_ast(rt, path);
+    if (status) fputs(tirun_error(rt), stderr);
+    tirun_free(rt);
+    return status;
 }
 
 int main(int argc, char **argv)
@@ -213,7 +240,7 @@ int main(int argc, char **argv)
         return 0;
     }
     if (!strcmp(a, "--version") || !strcmp(a, "-V")) {
-        puts("tirun " TIRUN_VERSION);
+        puts("tirun " TIRUN_VERSION_STRING);
         return 0;
     }
     if (!strcmp(a, "--dump-ast")) {
@@ -221,7 +248,7 @@ int main(int argc, char **argv)
             fputs("tirun: --dump-ast takes exactly one FILE\n", stderr);
             return 2;
         }
-        return run_file(argv[2], 0, NULL, 1);
+        return dump_ast(argv[2]);
     }
     if (!strcmp(a, "-c")) {
         if (argc < 3) {
@@ -231,11 +258,11 @@ int main(int argc, char **argv)
         /* sys.argv is ['-c', args...] as in CPython */
         char *code = argv[2];
         argv[2] = "-c";
-        return run_source("<string>", code, strlen(code), argc - 2, argv + 2);
+        return run(code, "<string>", argc - 2, argv + 2);
     }
     if (a[0] == '-' && a[1]) {
         fprintf(stderr, "tirun: unknown option %s\n%s", a, usage);
         return 2;
     }
-    return run_file(a, argc - 1, argv + 1, 0);
+    return run(NULL, NULL, argc - 1, argv + 1);
 }

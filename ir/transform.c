@@ -1175,7 +1175,7 @@ Value tr_inline_func(TrCtx *caller, const AstNode *call, FuncObj *fn, Value *arg
     return ok ? ret : V_EXC;
 }
 
-IrKernel *ir_transform_kernel(const TrEnv *env, const TrKernelSpec *spec)
+IrKernel *ir_transform_kernel(TrEnv *env, const TrKernelSpec *spec)
 {
     VM *vm = env->vm;
     IrType *argt = calloc((size_t)spec->nparams + 1, sizeof *argt);
@@ -1208,7 +1208,8 @@ IrKernel *ir_transform_kernel(const TrEnv *env, const TrKernelSpec *spec)
     TrCtx c;
     bool ok = ctx_init(&c, &t, spec->fn, true);
     if (ok) {
-        Tr *outer = ir_transform_set_current(&t);
+        Tr *outer = env->current;   /* a kernel compiled while another compiles is an error later */
+        env->current = &t;
         t.ctx = &c;
         const AstNode *def = spec->fn->code->def;
         const AstSeq *params = &def->v.FunctionDef.args->v.arguments.args;
@@ -1233,7 +1234,7 @@ IrKernel *ir_transform_kernel(const TrEnv *env, const TrKernelSpec *spec)
             }
             if (!ok) tr_locate(&c, def);
         }
-        ir_transform_set_current(outer);
+        env->current = outer;
         ctx_free(&c);
     }
     vm->next_gc = saved_gc;

@@ -32,6 +32,7 @@ typedef struct TrEnv {
     TypeObj *e_compile, *e_syntax, *e_name, *e_type;
     IrType default_fp, default_ip;
     bool debug, short_circuit;
+    struct Tr *current;               /* the compilation in progress, for Expr's operators */
 } TrEnv;
 
 /* One kernel to compile: its function and, per parameter, the template
@@ -47,7 +48,7 @@ typedef struct TrKernelSpec {
 
 /* Builds the frontend IR of a kernel (before any pass). NULL with the Taichi
  * exception pending in the VM. */
-IrKernel *ir_transform_kernel(const TrEnv *env, const TrKernelSpec *spec);
+IrKernel *ir_transform_kernel(TrEnv *env, const TrKernelSpec *spec);
 
 /* The primitive type a Python annotation names (ti.i32, int, float), or
  * IR_VOID (no exception) when it names none. */
@@ -56,11 +57,11 @@ IrType ir_transform_dtype(const TrEnv *env, Value annotation);
 /* For Expr's Python operators: the binary / unary / compare operation (AST
  * operator numbers) applied to values of which one is an Expr, in the kernel
  * being compiled; V_EXC with an exception pending. */
-Value ir_transform_binary(VM *vm, int op, Value a, Value b);
-Value ir_transform_compare(VM *vm, int op, Value a, Value b);
-Value ir_transform_unary(VM *vm, int op, Value a);
+Value ir_transform_binary(TrEnv *env, int op, Value a, Value b);
+Value ir_transform_compare(TrEnv *env, int op, Value a, Value b);
+Value ir_transform_unary(TrEnv *env, int op, Value a);
 /* A built-in (ti.sin, ti.atomic_add ...) called from Python code that runs at
  * compile time: name and arguments. */
-Value ir_transform_builtin(VM *vm, const char *name, Value *args, int nargs);
+Value ir_transform_builtin(TrEnv *env, const char *name, Value *args, int nargs);
 
 #endif

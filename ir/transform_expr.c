@@ -9,18 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The compilation in progress, for Expr's Python operators. Kernels compile on
- * the thread that runs the VM, one at a time (a kernel called while another
- * compiles is an error the caller reports), so one pointer suffices. */
-static Tr *current;
-
-Tr *ir_transform_set_current(Tr *t)
-{
-    Tr *old = current;
-    current = t;
-    return old;
-}
-
 /* ---- Expr objects: slot 0 holds the IrStmt pointer as a small int */
 
 bool tr_is_expr(Tr *t, Value v)
@@ -1182,38 +1170,39 @@ IrType ir_transform_dtype(const TrEnv *env, Value v)
     return IR_VOID;
 }
 
-static Tr *need_current(VM *vm)
+/* The compilation in progress: the runtime's (env is the runtime's TrEnv). */
+static Tr *need_current(TrEnv *env)
 {
-    if (!current) vm_raise(vm, vm->e_RuntimeError, "Taichi values exist only while a kernel compiles");
-    return current;
+    if (!env->current) vm_raise(env->vm, env->vm->e_RuntimeError, "Taichi values exist only while a kernel compiles");
+    return env->current;
 }
 
 /* Expr's operators: NotImplemented for operands that are not scalars, so that
  * the other operand's reflected method runs (a number * matrix). */
-Value ir_transform_binary(VM *vm, int op, Value a, Value b)
+Value ir_transform_binary(TrEnv *env, int op, Value a, Value b)
 {
-    Tr *t = need_current(vm);
+    Tr *t = need_current(env);
     if (!t) return V_EXC;
     if (!scalar_like(t, tr_load_var(t, a)) || !scalar_like(t, tr_load_var(t, b))) return V_NOTIMPL;
     return tr_binary(t, op, a, b);
 }
 
-Value ir_transform_compare(VM *vm, int op, Value a, Value b)
+Value ir_transform_compare(TrEnv *env, int op, Value a, Value b)
 {
-    Tr *t = need_current(vm);
+    Tr *t = need_current(env);
     if (!t) return V_EXC;
     if (!scalar_like(t, tr_load_var(t, a)) || !scalar_like(t, tr_load_var(t, b))) return V_NOTIMPL;
     return tr_compare(t, op, a, b);
 }
 
-Value ir_transform_unary(VM *vm, int op, Value a)
+Value ir_transform_unary(TrEnv *env, int op, Value a)
 {
-    Tr *t = need_current(vm);
+    Tr *t = need_current(env);
     return t ? tr_unary(t, op, a) : V_EXC;
 }
 
-Value ir_transform_builtin(VM *vm, const char *name, Value *args, int nargs)
+Value ir_transform_builtin(TrEnv *env, const char *name, Value *args, int nargs)
 {
-    Tr *t = need_current(vm);
+    Tr *t = need_current(env);
     return t ? tr_call_builtin(t, name, args, nargs, NULL) : V_EXC;
 }

@@ -87,9 +87,6 @@ bool tr_bind(TrCtx *c, StrObj *name, Value v);
 Value tr_scope_lookup(TrCtx *c, StrObj *name);
 /* Inlines a ti.func call; its value (a tuple for several). */
 Value tr_inline_func(TrCtx *c, const AstNode *call, FuncObj *fn, Value *args, int nargs, TupleObj *kwnames);
-/* The compilation Expr operators build into (ir_transform_binary ...);
- * returns the previous one. */
-Tr *ir_transform_set_current(Tr *t);
 
 /* ---- transform_expr.c */
 Value tr_expr(TrCtx *c, const AstNode *e);

@@ -824,7 +824,6 @@ static void free_kept(JitKernel *jk)
 
 JitKernel *jit_kernel_compile(JitSession *s, const IrKernel *k, char **err)
 {
-    static atomic_uint kernels;
     *err = NULL;
     char verr[256];
     if (!ir_verify(k, verr, sizeof verr)) {
@@ -839,7 +838,7 @@ JitKernel *jit_kernel_compile(JitSession *s, const IrKernel *k, char **err)
     for (const IrStmt *st = k->root->first; st; st = st->next)
         n++;
     JitKernel *jk = calloc(1, sizeof *jk + (size_t)n * sizeof(Task));
-    if (!jk || !plan_tasks(k, jk, atomic_fetch_add(&kernels, 1), err)) {
+    if (!jk || !plan_tasks(k, jk, jit_session_next_id(s), err)) {
         free(jk);
         if (!*err)
             *err = message("codegen: out of memory", "");

@@ -26,6 +26,7 @@ struct JitSession {
     LLVMPassBuilderOptionsRef pass_opts;
     char *reported;                     /* the last error ORC reported while compiling */
     bool dump;                          /* TIRUN_JIT_DUMP: print each optimized module */
+    unsigned next_id;                   /* kernels compiled so far: unique symbol names */
 };
 
 struct JitModule {
@@ -75,6 +76,8 @@ static void report_error(void *ctx, LLVMErrorRef e)
     LLVMDisposeErrorMessage(msg);
 }
 
+/* LLVM's native target registers itself in LLVM's own process-wide tables,
+ * once for every session of every runtime: written once, then only read. */
 static pthread_once_t init_once = PTHREAD_ONCE_INIT;
 static int init_failed;
 
@@ -292,3 +295,5 @@ JitFn jit_lookup(JitSession *s, const char *name, char **err)
     }
     return (JitFn)(uintptr_t)addr;
 }
+
+unsigned jit_session_next_id(JitSession *s) { return s->next_id++; }

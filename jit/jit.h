@@ -22,6 +22,9 @@
 typedef struct JitSession JitSession;
 typedef struct JitModule JitModule;
 
+/* A number for the next kernel compiled in s, unique within s. */
+unsigned jit_session_next_id(JitSession *s);
+
 /* The address of a compiled or host function; cast it to the function's real type. */
 typedef void (*JitFn)(void);
 

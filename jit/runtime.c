@@ -1,10 +1,10 @@
 /* The C runtime of generated kernel code: print lines built in one buffer and
- * written under one lock, assertion messages (Taichi's %d / %f placeholders,
+ * written in one call, assertion messages (Taichi's %d / %f placeholders,
  * floats in shortest form), and the per-thread random generators' state. */
 #include "runtime.h"
 
 #include <math.h>
-#include <pthread.h>
+#include <sched.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -87,10 +87,6 @@ static double slot_double(uint64_t bits)
 
 /* ---- print */
 
-/* One lock for every runtime: the lines of two programs' kernels that share
- * stdout must not interleave either. */
-static pthread_mutex_t print_lock = PTHREAD_MUTEX_INITIALIZER;
-
 void jit_rt_print(JitRuntime *rt, const JitPrintItem *items, int32_t n, const uint64_t *vals)
 {
     char buf[512];
@@ -110,15 +106,21 @@ void jit_rt_print(JitRuntime *rt, const JitPrintItem *items, int32_t n, const ui
         default: break;
         }
     }
+    /* one write per line: the runtime's lock (or stdio's) keeps the lines of
+     * threads, and of runtimes sharing stdout, from interleaving */
     if (!t.oom) {
-        pthread_mutex_lock(&print_lock);
         if (rt && rt->write) {
+            int idle = 0;
+            while (!atomic_compare_exchange_weak(&rt->writing, &idle, 1)) {
+                idle = 0;
+                sched_yield();
+            }
             rt->write(rt->write_user, t.p, t.len);
+            atomic_store(&rt->writing, 0);
         } else {
             fwrite(t.p, 1, t.len, stdout);
             fflush(stdout);
         }
-        pthread_mutex_unlock(&print_lock);
     }
     text_free(&t);
 }
@@ -238,7 +240,8 @@ uint64_t jit_rt_rand_mix(uint64_t z)
     return z ^ (z >> 31);
 }
 
-static JitRuntime default_rt;
+/* Threads past JIT_RAND_SLOTS, and code run without a runtime (unit tests),
+ * keep their generator here: each thread its own. */
 static _Thread_local JitRandSlot overflow_slot;
 
 void jit_rt_reseed(JitRuntime *rt, uint64_t seed)
@@ -250,14 +253,13 @@ void jit_rt_reseed(JitRuntime *rt, uint64_t seed)
 
 uint64_t *jit_rt_rand_state(JitRuntime *rt, int32_t thread)
 {
-    if (!rt)
-        rt = &default_rt;
-    JitRandSlot *s = thread >= 0 && thread < JIT_RAND_SLOTS ? &rt->rand[thread] : &overflow_slot;
-    if (!s->live || s->seed != rt->seed) {
+    uint64_t seed = rt ? rt->seed : 0;
+    JitRandSlot *s = rt && thread >= 0 && thread < JIT_RAND_SLOTS ? &rt->rand[thread] : &overflow_slot;
+    if (!s->live || s->seed != seed) {
         /* Threads start far apart on the one cycle of 2^64 states: the start
          * is a scrambled function of (seed, thread). */
-        s->state = jit_rt_rand_mix(jit_rt_rand_mix(rt->seed) + (uint64_t)(uint32_t)thread * JIT_RAND_STEP);
-        s->seed = rt->seed;
+        s->state = jit_rt_rand_mix(jit_rt_rand_mix(seed) + (uint64_t)(uint32_t)thread * JIT_RAND_STEP);
+        s->seed = seed;
         s->live = 1;
     }
     return &s->state;

@@ -30,6 +30,7 @@ typedef struct JitRuntime {
      * formatted lines, in order, one caller at a time. NULL: C's stdout. */
     void (*write)(void *user, const char *text, size_t len);
     void *write_user;
+    atomic_int writing;         /* the lock that makes it one caller at a time */
     /* ti.init(random_seed=): seeds every thread's generator. A slot notices a
      * changed seed on its thread's next draw; jit_rt_reseed restarts the
      * sequences even when the seed is the same. */

@@ -72,11 +72,11 @@ int main(int argc, char **argv)
             return 1;
         }
     }
-    fputs("\nconst EmbeddedModule tirun_embedded_modules[] = {\n", out);
+    fputs("\nconst VmSourceModule mod_embedded_sources[] = {\n", out);
     for (int i = 0; i < n; i++)
         fprintf(out, "    { \"%s\", \"<stdlib>/%s\", src%d, %d, %s },\n", names[i], strstr(argv[3 + i], argv[2]) + strlen(argv[2]) + 1, i,
                 lens[i], pkgs[i] ? "true" : "false");
-    fprintf(out, "    { 0, 0, 0, 0, false }\n};\nconst int tirun_embedded_count = %d;\n", n);
+    fprintf(out, "    { 0, 0, 0, 0, false }\n};\nconst int mod_embedded_count = %d;\n", n);
     free(names);
     free(lens);
     free(pkgs);

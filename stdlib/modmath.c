@@ -1105,7 +1105,7 @@ static const struct {
     {"pi", M_PI}, {"e", M_E}, {"tau", 2 * M_PI}, {"inf", INFINITY}, {"nan", NAN},
 };
 
-static Value math_init(VM *vm)
+Value mod_math_open(VM *vm)
 {
     Value m = vm_new_module(vm, "math");
     if (m == V_EXC) return V_EXC;
@@ -1118,8 +1118,3 @@ static Value math_init(VM *vm)
     return ok ? m : V_EXC;
 }
 
-void vm_init_mod_math(VM *vm)
-{
-    (void)vm;
-    vm_register_module("math", math_init);
-}

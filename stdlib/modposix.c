@@ -952,7 +952,7 @@ static bool add_bound(VM *vm, DictObj *d, TypeObj *t, const ModFunction *fns, si
     return ok;
 }
 
-static Value posix_init(VM *vm)
+Value mod_posix_open(VM *vm)
 {
     static const ModFunction stat_fns[] = {{"stat", posix_stat}, {"lstat", posix_lstat}, {"fstat", posix_fstat}};
     static const ModFunction times_fns[] = {{"times", posix_times}}, uname_fns[] = {{"uname", posix_uname}},
@@ -973,8 +973,3 @@ static Value posix_init(VM *vm)
     return ok ? m : V_EXC;
 }
 
-void vm_init_mod_posix(VM *vm)
-{
-    (void)vm;
-    vm_register_module("posix", posix_init);
-}

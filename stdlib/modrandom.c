@@ -1191,7 +1191,7 @@ static const ModFunction random_methods[] = {
 };
 enum { RANDOM_CTORS = 2 };
 
-static Value random_init(VM *vm)
+Value mod_random_open(VM *vm)
 {
     Value m = vm_new_module(vm, "random");
     if (m == V_EXC) return V_EXC;
@@ -1215,8 +1215,3 @@ static Value random_init(VM *vm)
     return ok ? m : V_EXC;
 }
 
-void vm_init_mod_random(VM *vm)
-{
-    (void)vm;
-    vm_register_module("random", random_init);
-}

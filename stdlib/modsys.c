@@ -12,7 +12,6 @@
 
 #define TNAME(v) (vm_type_of(vm, (v))->name->data)
 
-int64_t vm_int_max_str_digits = 4300;
 
 /* CPython 3.11.7, whose behaviour tirun follows */
 #define SYS_VERSION "3.11.7 (tirun)"
@@ -134,7 +133,7 @@ Value mod_structseq_new(VM *vm, TypeObj *t, const ModStructSeq *d, const Value *
 #define STREAM_TAG 0x53540000u
 #define STREAM_FD_MASK 0xFFFFu
 
-static FILE *stream_file(int fd) { return fd == 0 ? stdin : fd == 1 ? stdout : stderr; }
+static FILE *stream_file(VM *vm, int fd) { return fd == 0 ? stdin : fd == 1 ? vm->out : vm->err; }
 static const char *const stream_names[3] = {"<stdin>", "<stdout>", "<stderr>"};
 
 /* The receiver's fd, or -1 with a TypeError when it is no stream. */
@@ -155,7 +154,7 @@ static Value io_write(VM *vm, Value *args, int nargs, TupleObj *kw)
         return vm_raise(vm, vm->e_TypeError, "write() argument must be str, not %s", TNAME(args[1]));
     if (fd == 0) return vm_raise(vm, vm->e_OSError, "not writable");
     StrObj *s = AS_STR(args[1]);
-    if (fwrite(s->data, 1, s->len, stream_file(fd)) != s->len) return raise_errno(vm);
+    if (fwrite(s->data, 1, s->len, stream_file(vm, fd)) != s->len) return raise_errno(vm);
     return vm_int_from_i64(vm, s->nchars);
 }
 
@@ -163,7 +162,7 @@ static Value io_flush(VM *vm, Value *args, int nargs, TupleObj *kw)
 {
     int fd = stream_fd(vm, args[0], "flush");
     if (fd < 0 || !mod_check_none(vm, "TextIOWrapper.flush", nargs - 1, kw)) return V_EXC;
-    if (fd != 0 && fflush(stream_file(fd)) != 0) return raise_errno(vm);
+    if (fd != 0 && fflush(stream_file(vm, fd)) != 0) return raise_errno(vm);
     return V_NONE;
 }
 
@@ -430,7 +429,7 @@ static Value sys_getfilesystemencoding(VM *vm, Value *args, int nargs, TupleObj 
 static Value sys_get_int_max_str_digits(VM *vm, Value *args, int nargs, TupleObj *kw)
 {
     if (!mod_check_none(vm, "sys.get_int_max_str_digits", nargs, kw)) return V_EXC;
-    return vm_int_from_i64(vm, vm_int_max_str_digits);
+    return vm_int_from_i64(vm, vm->int_max_str_digits);
 }
 
 static Value sys_set_int_max_str_digits(VM *vm, Value *args, int nargs, TupleObj *kw)
@@ -443,7 +442,7 @@ static Value sys_set_int_max_str_digits(VM *vm, Value *args, int nargs, TupleObj
         return V_EXC;
     if (n != 0 && n < INT_STR_DIGITS_THRESHOLD)
         return vm_raise(vm, vm->e_ValueError, "maxdigits must be 0 or larger than %d", INT_STR_DIGITS_THRESHOLD);
-    vm_int_max_str_digits = n;
+    vm->int_max_str_digits = n;
     return V_NONE;
 }
 
@@ -652,13 +651,13 @@ static int compare_names(const void *a, const void *b)
     return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
-/* builtin_module_names: the registered C modules and the two vm_new makes
+/* builtin_module_names: the configured C modules and the two vm_new makes
  * itself, sorted as CPython sorts them. */
 static Value builtin_module_names(VM *vm)
 {
     const char *names[64] = {"builtins", "_io"};
     int n = 2;
-    for (const char *name; n < 64 && (name = vm_builtin_module_name(n - 2));) names[n++] = name;
+    for (const VmModuleDef *d = vm->cfg.modules; d && d->name && n < 64; d++) names[n++] = d->name;
     qsort(names, (size_t)n, sizeof names[0], compare_names);
     Value t = vm_new_tuple(vm, (uint32_t)n);
     if (t == V_EXC) return V_EXC;
@@ -672,7 +671,7 @@ static Value builtin_module_names(VM *vm)
     return t;
 }
 
-static Value sys_init(VM *vm)
+Value mod_sys_open(VM *vm)
 {
     Value m = vm_new_module(vm, "sys");
     if (m == V_EXC) return V_EXC;
@@ -694,8 +693,3 @@ static Value sys_init(VM *vm)
     return ok ? m : V_EXC;
 }
 
-void vm_init_mod_sys(VM *vm)
-{
-    (void)vm;
-    vm_register_module("sys", sys_init);
-}

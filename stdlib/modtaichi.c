@@ -4,6 +4,7 @@
  * materialize a tree, read, write and fill elements with Taichi's host-side
  * conversions, and check every index against the field's shape. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "taichi.h"
 
@@ -339,13 +340,21 @@ static Value tc_offset(VM *vm, Value *args, int nargs, TupleObj *kw)
     return at ? vm_int_from_i64(vm, (int64_t)((unsigned char *)at - n->tree->buffer)) : V_EXC;
 }
 
+/* banner() -> whether ti.init prints "[Taichi] Starting on arch=..." */
+static Value tc_banner(VM *vm, Value *args, int nargs, TupleObj *kw)
+{
+    if (!mod_check_none(vm, "banner", nargs, kw)) return V_EXC;
+    TaichiState *s = taichi_state(vm);
+    return s ? v_bool(!s->quiet) : V_EXC;
+}
+
 static const ModFunction taichi_functions[] = {
     {"reset", tc_reset}, {"tree", tc_tree},   {"dense", tc_dense}, {"place", tc_place},
     {"materialize", tc_materialize}, {"shape", tc_shape}, {"info", tc_info}, {"read", tc_read},
-    {"write", tc_write}, {"fill", tc_fill},   {"offset", tc_offset},
+    {"write", tc_write}, {"fill", tc_fill},   {"offset", tc_offset}, {"banner", tc_banner},
 };
 
-static Value taichi_init(VM *vm)
+Value mod_taichi_open(VM *vm)
 {
     Value m = vm_new_module(vm, "_taichi_core");
     if (m == V_EXC) return V_EXC;
@@ -357,9 +366,47 @@ static Value taichi_init(VM *vm)
     return ok ? m : V_EXC;
 }
 
-void vm_init_mod_taichi(VM *vm)
+/* ---- for the embedding API (api/tirun.c) */
+
+bool taichi_set_banner(VM *vm, bool on)
 {
-    vm_register_module("_taichi_core", taichi_init);
+    TaichiState *s = taichi_state(vm);
+    if (s) s->quiet = !on;
+    return s != NULL;
+}
+
+bool taichi_field_copy(VM *vm, const int64_t *place_ids, int n, void *buf, size_t size, bool write, size_t *needed)
+{
+    IrSNodeNode *nodes[64];
+    if (n < 1 || n > 64) return vm_raise(vm, vm->e_ValueError, "a field has 1 to 64 entries"), false;
+    size_t elem = 0;
+    for (int c = 0; c < n; c++) {
+        if (!(nodes[c] = arg_node(vm, v_int(place_ids[c]), IR_SNODE_PLACE))) return false;
+        if (!nodes[c]->tree->materialized)
+            return vm_raise(vm, vm->e_RuntimeError, "the SNode tree of %s is not materialized", nodes[c]->name), false;
+        elem += (size_t)ir_type_bits(nodes[c]->ir.dtype) / 8;
+    }
+    const IrSNodeNode *f = nodes[0];
+    int nd = f->ir.num_indices;
+    int64_t shape[IR_SNODE_MAX_INDICES], idx[IR_SNODE_MAX_INDICES] = {0};
+    size_t count = 1;
+    for (int k = 0; k < nd; k++) count *= (size_t)(shape[k] = f->shape[f->physical_index_position[k]]);
+    *needed = count * elem;
+    if (!buf) return true;
+    if (size != *needed)
+        return vm_raise(vm, vm->e_ValueError, "field %s holds %zu bytes, not %zu", f->name, *needed, size), false;
+    unsigned char *p = buf;
+    for (size_t e = 0; e < count; e++) {
+        for (int c = 0; c < n; c++) {
+            size_t w = (size_t)ir_type_bits(nodes[c]->ir.dtype) / 8;
+            void *at = ir_snode_address(nodes[c], idx);
+            if (write) memcpy(at, p, w);
+            else memcpy(p, at, w);
+            p += w;
+        }
+        for (int k = nd - 1; k >= 0 && ++idx[k] == shape[k]; k--) idx[k] = 0;   /* row-major odometer */
+    }
+    return true;
 }
 
 /* The SNode program of a VM, for the kernel launcher; NULL before any field exists. */

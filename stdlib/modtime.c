@@ -391,7 +391,7 @@ static bool add_timezone(VM *vm, DictObj *d)
            mod_dict_put(vm, d, "daylight", v_int(janzone != julzone));
 }
 
-static Value time_init(VM *vm)
+Value mod_time_open(VM *vm)
 {
     Value m = vm_new_module(vm, "time");
     if (m == V_EXC) return V_EXC;
@@ -408,8 +408,3 @@ static Value time_init(VM *vm)
     return ok ? m : V_EXC;
 }
 
-void vm_init_mod_time(VM *vm)
-{
-    (void)vm;
-    vm_register_module("time", time_init);
-}

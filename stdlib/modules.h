@@ -1,7 +1,8 @@
-/* The built-in modules written in C (stdlib/mod*.c): one registration call
- * each, which hands the module's constructor to vm_register_module so that the
- * first `import` builds it; and what the modules share: CPython's wording of
- * argument errors, and struct sequences (sys.version_info, time.struct_time). */
+/* The built-in modules written in C (stdlib/mod*.c): each one's constructor,
+ * which the first `import` calls (mod_builtin_modules lists them for vm_new's
+ * config, as Lua's linit.c does); and what the modules share: CPython's
+ * wording of argument errors, and struct sequences (sys.version_info,
+ * time.struct_time). */
 #ifndef TIRUN_MODULES_H
 #define TIRUN_MODULES_H
 
@@ -9,22 +10,21 @@
 
 #include "../vm/vm.h"
 
-void vm_init_mod_math(VM *vm);
-void vm_init_mod_sys(VM *vm);
-void vm_init_mod_time(VM *vm);
-void vm_init_mod_random(VM *vm);
-void vm_init_mod_posix(VM *vm);
-void vm_init_mod_taichi(VM *vm);
+Value mod_math_open(VM *vm);
+Value mod_sys_open(VM *vm);
+Value mod_time_open(VM *vm);
+Value mod_random_open(VM *vm);
+Value mod_posix_open(VM *vm);
+Value mod_taichi_open(VM *vm);
+
+/* Every built-in C module, ended by a NULL name: VmConfig.modules. */
+extern const VmModuleDef mod_builtin_modules[];
+/* A config with every built-in module and library source, and no hooks. */
+void mod_config_init(VmConfig *cfg);
 
 /* The SNode trees of the Taichi program running in vm (ir/snode.h), for the
  * kernel launcher: NULL before the first field. Defined in modtaichi.c. */
 struct IrSNodeProgram *vm_taichi_program(VM *vm);
-
-/* sys.set_int_max_str_digits() stores the limit here: 0 means none, 4300 at
- * start as in CPython 3.11. Defined in modsys.c.
- * Needed from vm/: objint.c's int <-> str conversions should read this in
- * place of their MAX_STR_DIGITS constant. */
-extern int64_t vm_int_max_str_digits;
 
 /* A table row of native functions: a module's, or a type's methods. */
 typedef struct {

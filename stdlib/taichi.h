@@ -26,12 +26,14 @@ typedef struct TaichiState {
     JitRuntime rt;
     unsigned char **roots;      /* tree buffers by tree id, for launches */
     int nroots;
-    pthread_mutex_t out_lock;   /* kernel print output, flushed after each launch */
+    /* kernel print output (the JIT runtime calls rt_write one thread at a
+     * time), written to sys.stdout after each launch */
     char *out;
     size_t out_len, out_cap;
     TiKernel **kernels;
     int nkernels, kernels_cap;
     bool compiling;
+    bool quiet;                 /* the host turned ti.init's banner off */
 } TaichiState;
 
 /* The VM's Taichi state, made on first use; NULL with MemoryError pending. */
@@ -41,5 +43,17 @@ void taichi_reset(TaichiState *s);
 /* Adds the kernel functions (kernel, launch, register, configure, Expr operators ...)
  * to the _taichi_core module. */
 bool taichi_kernel_init(VM *vm, Value module);
+
+/* ---- for the embedding API (api/tirun.c) */
+
+/* Whether ti.init prints its "[Taichi] Starting on arch=..." line; false
+ * with MemoryError pending. */
+bool taichi_set_banner(VM *vm, bool on);
+/* Copies the elements of a field whose entries are the place nodes
+ * place_ids[0 .. n) (one for a scalar field, n*m for a matrix field) to buf
+ * (write: from buf), row-major by index, each element its entries in a row.
+ * *needed gets the field's size in bytes; buf NULL only asks for it; a size
+ * other than that is a ValueError. False with an exception pending. */
+bool taichi_field_copy(VM *vm, const int64_t *place_ids, int n, void *buf, size_t size, bool write, size_t *needed);
 
 #endif

@@ -58,7 +58,6 @@ static void state_free(void *p)
     free(s->kernels);
     jit_pool_destroy(s->pool);
     jit_session_destroy(s->jit);
-    pthread_mutex_destroy(&s->out_lock);
     free(s->out);
     free(s->roots);
     free(s);
@@ -72,7 +71,6 @@ TaichiState *taichi_state(VM *vm)
         vm_raise(vm, vm->e_MemoryError, "out of memory");
         return NULL;
     }
-    pthread_mutex_init(&s->out_lock, NULL);
     s->env.vm = vm;
     s->env.default_fp = IR_F32;
     s->env.default_ip = IR_I32;
@@ -105,7 +103,6 @@ void taichi_reset(TaichiState *s)
 static void rt_write(void *user, const char *text, size_t len)
 {
     TaichiState *s = user;
-    pthread_mutex_lock(&s->out_lock);
     if (s->out_len + len > s->out_cap) {
         size_t cap = s->out_cap ? 2 * s->out_cap : 4096;
         while (cap < s->out_len + len) cap *= 2;
@@ -119,7 +116,6 @@ static void rt_write(void *user, const char *text, size_t len)
         memcpy(s->out + s->out_len, text, len);
         s->out_len += len;
     }
-    pthread_mutex_unlock(&s->out_lock);
 }
 
 /* Writes text to sys.stdout (straight to the C stream when it is the original). */
@@ -132,8 +128,8 @@ static bool write_stdout(VM *vm, const char *text, size_t len)
         orig = vm_dict_get_str(v_as_obj(sys)->dict, vm_intern(vm, "__stdout__", 10));
     }
     if (out == V_UNBOUND || out == orig) {
-        fwrite(text, 1, len, stdout);
-        fflush(stdout);
+        fwrite(text, 1, len, vm->out);
+        fflush(vm->out);
         return true;
     }
     if (out == V_NONE) return true;
@@ -596,28 +592,32 @@ static Value tk_binop(VM *vm, Value *args, int nargs, TupleObj *kw)
 {
     int64_t op;
     if (!mod_check_range(vm, "binop", nargs, kw, 3, 3) || !vm_index(vm, args[0], &op)) return V_EXC;
-    return ir_transform_binary(vm, (int)op, args[1], args[2]);
+    TaichiState *s = taichi_state(vm);
+    return s ? ir_transform_binary(&s->env, (int)op, args[1], args[2]) : V_EXC;
 }
 
 static Value tk_cmpop(VM *vm, Value *args, int nargs, TupleObj *kw)
 {
     int64_t op;
     if (!mod_check_range(vm, "cmpop", nargs, kw, 3, 3) || !vm_index(vm, args[0], &op)) return V_EXC;
-    return ir_transform_compare(vm, (int)op, args[1], args[2]);
+    TaichiState *s = taichi_state(vm);
+    return s ? ir_transform_compare(&s->env, (int)op, args[1], args[2]) : V_EXC;
 }
 
 static Value tk_unop(VM *vm, Value *args, int nargs, TupleObj *kw)
 {
     int64_t op;
     if (!mod_check_range(vm, "unop", nargs, kw, 2, 2) || !vm_index(vm, args[0], &op)) return V_EXC;
-    return ir_transform_unary(vm, (int)op, args[1]);
+    TaichiState *s = taichi_state(vm);
+    return s ? ir_transform_unary(&s->env, (int)op, args[1]) : V_EXC;
 }
 
 static Value tk_builtin(VM *vm, Value *args, int nargs, TupleObj *kw)
 {
     if (nargs < 1 || !v_has_layout(args[0], LAYOUT_STR) || (kw && kw->len))
         return vm_raise(vm, vm->e_TypeError, "builtin(name, *args)");
-    return ir_transform_builtin(vm, AS_STR(args[0])->data, args + 1, nargs - 1);
+    TaichiState *s = taichi_state(vm);
+    return s ? ir_transform_builtin(&s->env, AS_STR(args[0])->data, args + 1, nargs - 1) : V_EXC;
 }
 
 /* compile_times() -> [(kernel name, milliseconds), ...] of the live instances */

@@ -194,8 +194,8 @@ static Value sys_attr(VM *vm, const char *name)
 
 static FILE *native_stream(VM *vm, Value file)
 {
-    if (file == sys_attr(vm, "__stdout__")) return stdout;
-    if (file == sys_attr(vm, "__stderr__")) return stderr;
+    if (file == sys_attr(vm, "__stdout__")) return vm->out;
+    if (file == sys_attr(vm, "__stderr__")) return vm->err;
     return NULL;
 }
 
@@ -248,7 +248,7 @@ static Value bi_print(VM *vm, Value *args, int nargs, TupleObj *kw)
     if (!vm_parse_args(vm, "print", args + nargs, 0, kw, names, 4, 0, 0, o)) return V_EXC;
     Value file = o[2] == V_UNBOUND || o[2] == V_NONE ? sys_attr(vm, "stdout") : o[2];
     if (file == V_NONE) return V_NONE;
-    Out out = {stdout, V_NONE};
+    Out out = {vm->out, V_NONE};
     if (file != V_UNBOUND && !(out.f = native_stream(vm, file))) {
         out.write = vm_getattr(vm, file, vm_intern(vm, "write", 5));
         if (out.write == V_EXC) return V_EXC;
@@ -280,9 +280,9 @@ static Value bi_input(VM *vm, Value *args, int nargs, TupleObj *kw)
     if (nargs == 1) {
         Value p = vm_str(vm, args[0]);
         if (p == V_EXC) return V_EXC;
-        fwrite(AS_STR(p)->data, 1, AS_STR(p)->len, stdout);
+        fwrite(AS_STR(p)->data, 1, AS_STR(p)->len, vm->out);
     }
-    fflush(stdout);
+    fflush(vm->out);
     char *line = NULL;
     size_t cap = 0;
     ssize_t n;

@@ -5,26 +5,6 @@
 #include <string.h>
 
 #include "compile.h"
-#include "../stdlib/embedded.h"
-
-/* Built-in modules (implemented in C) register a constructor here. */
-typedef Value (*ModuleInit)(VM *vm);
-typedef struct {
-    const char *name;
-    ModuleInit init;
-} BuiltinModule;
-static BuiltinModule builtin_modules[32];
-static int nbuiltin_modules;
-
-void vm_register_module(const char *name, ModuleInit init)
-{
-    for (int i = 0; i < nbuiltin_modules; i++)
-        if (!strcmp(builtin_modules[i].name, name)) return;
-    if (nbuiltin_modules < (int)(sizeof builtin_modules / sizeof *builtin_modules))
-        builtin_modules[nbuiltin_modules++] = (BuiltinModule){ name, init };
-}
-
-const char *vm_builtin_module_name(int i) { return i >= 0 && i < nbuiltin_modules ? builtin_modules[i].name : NULL; }
 
 Value vm_new_module(VM *vm, const char *name)
 {
@@ -102,6 +82,31 @@ static bool sandbox_allows(const char *full)
     return false;
 }
 
+/* A module the host's load_source hook gives, or V_UNBOUND when it has none.
+ * Its text and file name live as long as the VM (tracebacks quote them). */
+static Value load_host_module(VM *vm, const char *full)
+{
+    size_t len = 0;
+    char *fname = NULL;
+    char *text = vm->cfg.load_source(vm->cfg.user, full, &len, &fname);
+    if (!text) {
+        free(fname);
+        return V_UNBOUND;
+    }
+    size_t flen = fname ? strlen(fname) : strlen(full) + 2;
+    char *src = arena_alloc(&vm->arena, len + 1), *name = arena_alloc(&vm->arena, flen + 1);
+    if (src && name) {
+        memcpy(src, text, len);
+        src[len] = 0;
+        if (fname) memcpy(name, fname, flen + 1);
+        else snprintf(name, flen + 1, "<%s>", full);
+    }
+    free(text);
+    free(fname);
+    if (!src || !name) return vm_raise(vm, vm->e_MemoryError, "out of memory");
+    return vm_exec_module_source(vm, full, name, src, len, false);
+}
+
 static Value import_one(VM *vm, const char *full, Value parent)
 {
     StrObj *key = vm_intern(vm, full, strlen(full));
@@ -111,16 +116,17 @@ static Value import_one(VM *vm, const char *full, Value parent)
         vm_raise(vm, vm->e_ModuleNotFoundError, "No module named '%s' (sandbox)", full);
         return vm_import_error_attrs(vm, full, V_NONE);
     }
-    for (int i = 0; i < nbuiltin_modules; i++)
-        if (!strcmp(builtin_modules[i].name, full)) {
-            m = builtin_modules[i].init(vm);
+    for (const VmModuleDef *d = vm->cfg.modules; d && d->name; d++)
+        if (!strcmp(d->name, full)) {
+            m = d->open(vm);
             if (m == V_EXC) return V_EXC;
             if (!vm_dict_set_str(vm, vm->modules, key, m)) return V_EXC;
             return m;
         }
-    /* TIRUN_STDLIB_DIR=stdlib/py reads the library modules from there instead
-     * of the copies built in, so that editing them needs no rebuild */
-    const char *override = getenv("TIRUN_STDLIB_DIR");
+    /* a source_dir (TIRUN_STDLIB_DIR=stdlib/py for the tirun command) is read
+     * in place of the sources kept in memory, so that editing them needs no
+     * rebuild */
+    const char *override = vm->cfg.source_dir;
     if (override && *override && parent == V_NONE) {
         Value dirs = vm_new_list(vm, 1);
         if (dirs == V_EXC || !vm_list_append(vm, AS_LIST(dirs), vm_cstr(vm, override))) return V_EXC;
@@ -129,9 +135,13 @@ static Value import_one(VM *vm, const char *full, Value parent)
         vm_pop_roots(vm, 1);
         if (m != V_UNBOUND) return m;
     }
-    for (int i = 0; !(override && *override) && i < tirun_embedded_count; i++) {
-        const EmbeddedModule *e = &tirun_embedded_modules[i];
+    for (int i = 0; !(override && *override) && i < vm->cfg.nsources; i++) {
+        const VmSourceModule *e = &vm->cfg.sources[i];
         if (!strcmp(e->name, full)) return vm_exec_module_source(vm, full, e->filename, e->source, (size_t)e->len, e->package);
+    }
+    if (vm->cfg.load_source) {
+        m = load_host_module(vm, full);
+        if (m != V_UNBOUND) return m;
     }
     Value search = vm->sys_path;
     if (parent != V_NONE) {

@@ -1646,8 +1646,8 @@ op_PRINT_EXPR: {
     if (v != V_NONE) {
         Value r = vm_repr(vm, v);
         CHECK(r);
-        fwrite(AS_STR(r)->data, 1, AS_STR(r)->len, stdout);
-        fputc('\n', stdout);
+        fwrite(AS_STR(r)->data, 1, AS_STR(r)->len, vm->out);
+        fputc('\n', vm->out);
         vm_dict_set_str(vm, vm->builtins, vm_intern(vm, "_", 1), v);
     }
     NEXT();

@@ -1056,7 +1056,7 @@ void vm_print_exception(VM *vm, Value exc, FILE *f)
 {
     Value saved = vm->exc;
     vm->exc = V_NONE;
-    fflush(stdout);
+    fflush(vm->out);
     size_t n = 0, cap = 8;
     Value *chain = malloc(cap * sizeof *chain);
     const char **sep = malloc(cap * sizeof *sep);

@@ -13,17 +13,19 @@
 
 #define TNAME(v) (vm_type_of(vm, (v))->name->data)
 
-enum {
-    MAX_STR_DIGITS = 4300,        /* CPython 3.11's default int <-> decimal str limit */
-};
 /* Results past this many bits are refused with MemoryError rather than
  * letting GMP abort on an impossible allocation. */
 #define MAX_RESULT_BITS (INT64_C(1) << 34)
 #define HASH_MODULUS ((UINT64_C(1) << 61) - 1)   /* CPython's _PyHASH_MODULUS */
 
-static const char MSG_STR_LIMIT[] =
-    "Exceeds the limit (4300 digits) for integer string conversion; "
-    "use sys.set_int_max_str_digits() to increase the limit";
+/* int -> decimal str past sys.get_int_max_str_digits(): CPython's ValueError. */
+static Value raise_str_limit(VM *vm)
+{
+    return vm_raise(vm, vm->e_ValueError,
+                    "Exceeds the limit (%" PRId64 " digits) for integer string conversion; "
+                    "use sys.set_int_max_str_digits() to increase the limit",
+                    vm->int_max_str_digits);
+}
 
 /* ---- representation */
 
@@ -207,14 +209,15 @@ static void gmp_free_str(char *s)
 
 /* Whether z has too many decimal digits for str(): sizeinbase may count one
  * more than there are, so the borderline case converts and counts. */
-static bool over_str_limit(mpz_srcptr z)
+static bool over_str_limit(VM *vm, mpz_srcptr z)
 {
+    int64_t limit = vm->int_max_str_digits;
     size_t est = mpz_sizeinbase(z, 10);
-    if (est <= MAX_STR_DIGITS) return false;
-    if (est > MAX_STR_DIGITS + 1) return true;
+    if (limit <= 0 || est <= (uint64_t)limit) return false;
+    if (est > (uint64_t)limit + 1) return true;
     mpz_t t;
     mpz_init(t);
-    mpz_ui_pow_ui(t, 10, MAX_STR_DIGITS);
+    mpz_ui_pow_ui(t, 10, (unsigned long)limit);
     bool over = mpz_cmpabs(z, t) >= 0;
     mpz_clear(t);
     return over;
@@ -228,7 +231,7 @@ Value vm_int_repr(VM *vm, Value v)
         return vm_new_str(vm, buf, (size_t)n);
     }
     mpz_srcptr z = AS_BIGINT(v)->z;
-    if (over_str_limit(z)) return vm_raise(vm, vm->e_ValueError, "%s", MSG_STR_LIMIT);
+    if (over_str_limit(vm, z)) return raise_str_limit(vm);
     char *s = mpz_get_str(NULL, 10, z);
     Value r = vm_new_str(vm, s, strlen(s));
     gmp_free_str(s);
@@ -546,12 +549,12 @@ static Value int_from_text(VM *vm, const char *s, size_t len, int base, Value te
         return invalid_literal(vm, given_base, text);
     }
     clean[nd] = 0;
-    if ((base & (base - 1)) != 0 && nd > MAX_STR_DIGITS) {
+    if ((base & (base - 1)) != 0 && vm->int_max_str_digits > 0 && nd > (uint64_t)vm->int_max_str_digits) {
         free(clean);
         return vm_raise(vm, vm->e_ValueError,
-                        "Exceeds the limit (%d digits) for integer string conversion: value has %zu digits; "
+                        "Exceeds the limit (%" PRId64 " digits) for integer string conversion: value has %zu digits; "
                         "use sys.set_int_max_str_digits() to increase the limit",
-                        MAX_STR_DIGITS, nd);
+                        vm->int_max_str_digits, nd);
     }
     Value v;
     if (nd <= 9) {
@@ -870,9 +873,9 @@ static Value m_format(VM *vm, Value *args, int nargs, TupleObj *kw)
     if (ok) {
         if (is_small(SELF)) {
             ok = fmt_int64(&out, small_val(SELF), &fs, err, sizeof err);
-        } else if ((fs.type == 0 || fs.type == 'd' || fs.type == 'n') && over_str_limit(AS_BIGINT(SELF)->z)) {
+        } else if ((fs.type == 0 || fs.type == 'd' || fs.type == 'n') && over_str_limit(vm, AS_BIGINT(SELF)->z)) {
             sb_free(&out);
-            return vm_raise(vm, vm->e_ValueError, "%s", MSG_STR_LIMIT);
+            return raise_str_limit(vm);
         } else {
             ok = fmt_mpz(&out, AS_BIGINT(SELF)->z, &fs, err, sizeof err);
         }

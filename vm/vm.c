@@ -7,7 +7,6 @@
 #include "../parser/parse.h"
 #include "compile.h"
 #include "vm.h"
-#include "../stdlib/modules.h"
 
 /* Values of the shared value stack: locals and operands of every active frame. */
 enum { VM_STACK_VALUES = 1 << 20 };
@@ -228,10 +227,14 @@ static bool make_builtins_module(VM *vm)
     return vm_dict_set_str(vm, vm->modules, key, m);
 }
 
-VM *vm_new(void)
+VM *vm_new(const VmConfig *cfg)
 {
     VM *vm = calloc(1, sizeof *vm);
     if (!vm) return NULL;
+    if (cfg) vm->cfg = *cfg;
+    vm->out = vm->cfg.out ? vm->cfg.out : stdout;
+    vm->err = vm->cfg.err ? vm->cfg.err : stderr;
+    vm->int_max_str_digits = 4300;   /* CPython 3.11's default */
     vm->exc = vm->memory_error = vm->sys_argv = vm->sys_path = vm->empty_tuple = V_NONE;
     vm->recursion_limit = 1000;
     arena_init(&vm->arena);
@@ -248,12 +251,10 @@ VM *vm_new(void)
         vm_init_type,  vm_init_exc,  vm_init_str,   vm_init_bytes, vm_init_int,   vm_init_float,    vm_init_tuple,  vm_init_list,
         vm_init_dict,  vm_init_set,  vm_init_range, vm_init_iter,  vm_init_builtins, vm_init_exec, vm_init_interp,
         vm_init_file,
-        vm_init_mod_math, vm_init_mod_sys, vm_init_mod_time, vm_init_mod_random, vm_init_mod_posix,
-        vm_init_mod_taichi,
     };
     for (size_t i = 0; i < COUNT(hooks); i++) hooks[i](vm);
     if (vm->exc != V_NONE || !make_builtins_module(vm) || !vm->frames) {
-        if (v_is_obj(vm->exc)) vm_print_exception(vm, vm->exc, stderr);
+        if (v_is_obj(vm->exc)) vm_print_exception(vm, vm->exc, vm->err);
         vm_free(vm);
         return NULL;
     }
@@ -282,25 +283,7 @@ void vm_free(VM *vm)
     free(vm);
 }
 
-/* ---- signals -------------------------------------------------------------------- */
-
-volatile sig_atomic_t vm_sigint_pending;
-
-static void on_sigint(int sig)
-{
-    (void)sig;
-    vm_sigint_pending = 1;
-}
-
-void vm_catch_sigint(void)
-{
-    /* no SA_RESTART: a blocking read or sleep returns EINTR and raises at once */
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_sigint;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, NULL);
-}
+/* ---- steps and interrupts --------------------------------------------------------- */
 
 bool vm_step_slow(VM *vm)
 {
@@ -312,7 +295,7 @@ bool vm_step_slow(VM *vm)
 
 bool vm_check_signals_slow(VM *vm)
 {
-    vm_sigint_pending = 0;
+    vm->interrupt = 0;
     Value exc = vm_new_exception(vm, vm->e_KeyboardInterrupt, NULL, 0);
     if (exc != V_EXC) vm_raise_value(vm, exc);
     return false;
@@ -355,7 +338,7 @@ const char *vm_source_line(VM *vm, StrObj *filename, int lineno, size_t *len)
 
 /* SystemExit(code): None is 0, an int is itself, anything else is printed
  * to stderr and gives 1 (CPython's _Py_HandleSystemExit). */
-static int exit_status(VM *vm, Value exc)
+static int exit_status(VM *vm, Value exc, FILE *report)
 {
     Value code = vm_getattr_opt(vm, exc, vm_intern(vm, "code", 4));
     if (code == V_EXC || code == V_UNBOUND) {
@@ -371,17 +354,17 @@ static int exit_status(VM *vm, Value exc)
         mpz_clear(z);
         return rc;
     }
-    fflush(stdout);
+    fflush(vm->out);
     Value s = vm_str(vm, code);
     if (s == V_EXC) vm->exc = V_NONE;
-    else fwrite(AS_STR(s)->data, 1, AS_STR(s)->len, stderr);
-    fputc('\n', stderr);
+    else fwrite(AS_STR(s)->data, 1, AS_STR(s)->len, report);
+    fputc('\n', report);
     return 1;
 }
 
 /* The status of a program that ended with vm->exc pending. An uncaught
  * KeyboardInterrupt exits as a SIGINT death does in a shell (128 + 2). */
-int vm_report_uncaught(VM *vm)
+int vm_report_uncaught(VM *vm, FILE *report)
 {
     Value exc = vm->exc;
     vm->exc = V_NONE;
@@ -389,10 +372,10 @@ int vm_report_uncaught(VM *vm)
     int rc;
     TypeObj *t = vm_type_of(vm, exc);
     if (vm_is_subtype(t, vm->e_SystemExit)) {
-        rc = exit_status(vm, exc);
+        rc = exit_status(vm, exc, report);
     } else {
-        fflush(stdout);
-        vm_print_exception(vm, exc, stderr);
+        fflush(vm->out);
+        vm_print_exception(vm, exc, report);
         rc = vm_is_subtype(t, vm->e_KeyboardInterrupt) ? 130 : 1;
     }
     vm_pop_roots(vm, 1);
@@ -401,13 +384,13 @@ int vm_report_uncaught(VM *vm)
 
 /* CPython prints a syntax error found while parsing the main script without
  * a traceback: the location, the line with carets, the message. */
-static int report_parse_error(const ParseSource *src, const ParseError *err)
+static int report_parse_error(VM *vm, const ParseSource *src, const ParseError *err, FILE *report)
 {
     StrBuf out;
     sb_init(&out);
     parse_error_format(&out, src, err);
-    fflush(stdout);
-    fputs(out.oom ? "MemoryError\n" : out.data, stderr);
+    fflush(vm->out);
+    fputs(out.oom ? "MemoryError\n" : out.data, report);
     sb_free(&out);
     return 1;
 }
@@ -429,26 +412,31 @@ DictObj *vm_init_main(VM *vm, const char *fname)
     return g;
 }
 
-int vm_run_main(VM *vm, const char *filename, const char *bytes, size_t len)
+int vm_run_main(VM *vm, const char *filename, const char *bytes, size_t len, FILE *report)
 {
     /* the name as given: tests/lang's expected tracebacks cut CPython's
      * absolute path back to it */
     const char *fname = arena_strndup(&vm->arena, filename, strlen(filename));
-    /* in the arena, as the AST: function code keeps pointers to both */
+    /* in the arena, as the AST: function code keeps pointers to all three,
+     * and a host may run several sources in one VM and free each after */
+    char *text = arena_alloc(&vm->arena, len + 1);
     ParseSource *src = arena_alloc(&vm->arena, sizeof *src);
-    if (!fname || !src) {
-        fputs("MemoryError\n", stderr);
+    if (!fname || !text || !src) {
+        fputs("MemoryError\n", report);
         return 1;
     }
-    *src = (ParseSource){ fname, bytes, len };
+    memcpy(text, bytes, len);
+    text[len] = 0;
+    *src = (ParseSource){ fname, text, len };
     ParseError err;
     AstNode *mod = NULL;
-    if (parse_source_prepare(&vm->arena, fname, bytes, len, src, &err)) mod = parse_module(&vm->arena, src, &err);
-    if (!mod) return report_parse_error(src, &err);
-    if (!vm_register_source(vm, src->filename, src->text, src->len)) return vm_report_uncaught(vm);
-    DictObj *g = vm_init_main(vm, fname);
-    if (!g) return vm_report_uncaught(vm);
+    if (parse_source_prepare(&vm->arena, fname, text, len, src, &err)) mod = parse_module(&vm->arena, src, &err);
+    if (!mod) return report_parse_error(vm, src, &err, report);
+    if (!vm_register_source(vm, src->filename, src->text, src->len)) return vm_report_uncaught(vm, report);
+    /* a host running several sources runs them all in one __main__ */
+    DictObj *g = vm->main_module ? vm->main_module->hdr.dict : vm_init_main(vm, fname);
+    if (!g) return vm_report_uncaught(vm, report);
     CodeObj *code = vm_compile_module(vm, mod, src);
     Value r = code ? vm_run_code(vm, code, g, g) : V_EXC;
-    return r == V_EXC ? vm_report_uncaught(vm) : 0;
+    return r == V_EXC ? vm_report_uncaught(vm, report) : 0;
 }

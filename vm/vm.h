@@ -229,6 +229,39 @@ typedef struct GenObj {
     StrObj *name, *qualname;
 } GenObj;
 
+/* A built-in module written in C: the constructor its first import calls. */
+typedef struct {
+    const char *name;
+    Value (*open)(VM *vm);
+} VmModuleDef;
+
+/* A library module written in Python whose source the host keeps in memory
+ * (stdlib/py, compiled into the binary). */
+typedef struct {
+    const char *name;      /* full dotted name: "json", "collections.abc" */
+    const char *filename;  /* shown in tracebacks: "<stdlib>/json/__init__.py" */
+    const char *source;    /* the file's bytes, NUL-terminated */
+    int len;
+    bool package;          /* an __init__.py */
+} VmSourceModule;
+
+/* What the host decides for a VM; vm_new copies it, and every pointer in it
+ * must outlive the VM. The importer looks for `import name` in `modules`,
+ * then in `sources` (or, when source_dir is set, in that folder instead), then
+ * asks load_source, then searches sys.path. */
+typedef struct VmConfig {
+    const VmModuleDef *modules;          /* ended by a NULL name */
+    const VmSourceModule *sources;
+    int nsources;
+    const char *source_dir;
+    /* A module's source from the host, malloc'ed (the VM frees it), with its
+     * length and a file name for tracebacks (malloc'ed too, or NULL for
+     * "<name>"); NULL when the host has no such module. */
+    char *(*load_source)(void *user, const char *name, size_t *len, char **filename);
+    void *user;
+    FILE *out, *err;                     /* NULL: the process's stdout / stderr */
+} VmConfig;
+
 struct VM {
     /* memory */
     Obj *objects;         /* large objects (small ones are in pages) */
@@ -253,6 +286,14 @@ struct VM {
     /* Imports restricted to the library modules that touch no files, clocks
      * or processes (the VM fuzzer). */
     bool sandbox;
+    /* What the host decided (vm_new's copy of its VmConfig), the standard
+     * streams every part of the VM writes to, and the host's interrupt: set
+     * from a signal handler (vm_interrupt), turned into KeyboardInterrupt at
+     * the next loop back-edge or blocking call. */
+    VmConfig cfg;
+    FILE *out, *err;
+    volatile sig_atomic_t interrupt;
+    int64_t int_max_str_digits;   /* sys.set_int_max_str_digits: 0 is no limit */
     /* The taichi module's program (its SNode trees: stdlib/modtaichi.c),
      * freed with the VM by taichi_free. */
     void *taichi;
@@ -299,18 +340,19 @@ struct VM {
 enum { OBJ_IN_REPR = 1u << 8 };
 
 /* ---- life cycle (vm.c) */
-VM *vm_new(void);
+VM *vm_new(const VmConfig *cfg);
 void vm_free(VM *vm);
-/* Runs a module's source as __main__; returns the process exit status and
- * prints an uncaught exception's traceback to stderr. */
-int vm_run_main(VM *vm, const char *filename, const char *src, size_t len);
+/* Runs a module's source (copied) as __main__ (in the namespace of the
+ * sources run before, if any); returns the process exit status and prints a
+ * syntax error or an uncaught exception's traceback to `report`. */
+int vm_run_main(VM *vm, const char *filename, const char *src, size_t len, FILE *report);
 /* Creates the __main__ module (with __file__ unless fname is "<...>") and
  * returns its namespace; NULL with an exception pending. */
 DictObj *vm_init_main(VM *vm, const char *fname);
 /* Prints the pending exception as an uncaught one (a SystemExit prints only
  * its message) and returns the exit status: SystemExit's code, 130 for
  * KeyboardInterrupt, else 1. */
-int vm_report_uncaught(VM *vm);
+int vm_report_uncaught(VM *vm, FILE *report);
 /* Keeps a file's text for traceback source lines; filename and text must
  * outlive the VM (vm->arena) and are not copied. A later registration of a
  * name wins. */
@@ -321,18 +363,16 @@ const char *vm_source_line(VM *vm, StrObj *filename, int lineno, size_t *len);
 /* ---- memory (gc.c) */
 void *vm_alloc(VM *vm, TypeObj *type, size_t size);
 void vm_gc(VM *vm);
-/* SIGINT: the handler that vm_catch_sigint installs (the tirun command does;
- * an embedding program may not want it) sets the flag; the interpreter turns
- * it into KeyboardInterrupt at the next loop back-edge or blocking call. */
-extern volatile sig_atomic_t vm_sigint_pending;
-void vm_catch_sigint(void);
+/* Asks the running program to stop with KeyboardInterrupt; async-signal-safe,
+ * so a host's SIGINT handler may call it (the tirun command's does). */
+static inline void vm_interrupt(VM *vm) { vm->interrupt = 1; }
 /* Counts a step against vm->steps_left; false with the halting error pending
  * once it has run out. */
 bool vm_step_slow(VM *vm);
 static inline bool vm_step(VM *vm) { return !vm->step_limited || vm_step_slow(vm); }
 /* False with KeyboardInterrupt pending when a SIGINT has arrived. */
 bool vm_check_signals_slow(VM *vm);
-static inline bool vm_check_signals(VM *vm) { return !vm_sigint_pending || vm_check_signals_slow(vm); }
+static inline bool vm_check_signals(VM *vm) { return !vm->interrupt || vm_check_signals_slow(vm); }
 
 static inline void vm_maybe_gc(VM *vm)
 {
@@ -421,10 +461,6 @@ Value vm_exec_module_source(VM *vm, const char *name, const char *path, const ch
 Value vm_new_module(VM *vm, const char *name);
 /* Adds a native function to a module. */
 bool vm_module_add_function(VM *vm, Value module, const char *name, NativeFn fn);
-/* A built-in module: `init` builds the module object on first import. */
-void vm_register_module(const char *name, Value (*init)(VM *vm));
-/* The name of registered built-in module i, NULL past the last. */
-const char *vm_builtin_module_name(int i);
 void vm_init_interp(VM *vm);
 /* Makes room for n nested frames (sys.setrecursionlimit); false when out of memory. */
 bool vm_reserve_frames(VM *vm, int n);

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "stdlib/modules.h"
 #include "vm/compile.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
@@ -27,7 +28,9 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    VM *vm = vm_new();
+    VmConfig cfg;
+    mod_config_init(&cfg);
+    VM *vm = vm_new(&cfg);
     if (!vm) return 0;
     vm->sandbox = true;
     vm->step_limited = true;

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "stdlib/modules.h"
 #include "vm/compile.h"
 
 static int failures;
@@ -12,7 +13,9 @@ static int failures;
 /* Runs src in a fresh VM; returns the exception's type name, or "ok". */
 static const char *run(const char *src, int64_t steps, bool sandbox, char *buf, size_t cap)
 {
-    VM *vm = vm_new();
+    VmConfig cfg;
+    mod_config_init(&cfg);
+    VM *vm = vm_new(&cfg);
     if (!vm) return "no VM";
     vm->step_limited = steps > 0;
     vm->steps_left = steps;

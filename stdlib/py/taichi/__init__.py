@@ -290,7 +290,8 @@ def init(arch=None, default_fp=None, default_ip=None, _test_mode=False, enable_f
     cfg = c
     _configure(c)
     _state.initialized = True
-    print("[Taichi] Starting on arch=%s" % c.arch.name)
+    if _taichi_core.banner():
+        print("[Taichi] Starting on arch=%s" % c.arch.name)
 
 
 def reset():

@@ -1,0 +1,444 @@
+/* The public C API (include/tirun.h): a runtime is a VM configured with the
+ * built-in modules, the library sources and the host's hooks, plus what the
+ * host sees of it: the last error's text, kernel handles, the streams its
+ * write hook receives. The only file that defines exported symbols. */
+#include "../include/tirun.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../parser/ast.h"
+#include "../parser/parse.h"
+#include "../stdlib/taichi.h"
+#include "../vm/repl.h"
+#include "../vm/vm.h"
+
+struct tirun_kernel {
+    tirun *rt;
+    char *name;
+    Value fn;          /* the global's value when last resolved (kept in rt->handles_list) */
+};
+
+struct tirun {
+    VM *vm;
+    tirun_config cfg;
+    char *stdlib_dir;
+    FILE *out, *err;           /* the write hook's streams, or NULL */
+    char *error;               /* the last failure's message, or NULL */
+    tirun_kernel **kernels;    /* handles, re-resolved after each run */
+    int nkernels;
+    Value handles;             /* a list keeping every handle's fn alive */
+};
+
+/* ---- the write hook's streams */
+
+typedef struct {
+    tirun *rt;
+    int stream;
+} Sink;
+
+static ssize_t sink_write(void *cookie, const char *buf, size_t len)
+{
+    Sink *s = cookie;
+    s->rt->cfg.write(s->rt->cfg.user, s->stream, buf, len);
+    return (ssize_t)len;
+}
+
+static int sink_close(void *cookie)
+{
+    free(cookie);
+    return 0;
+}
+
+static FILE *open_sink(tirun *rt, int stream)
+{
+    Sink *s = malloc(sizeof *s);
+    if (!s) return NULL;
+    *s = (Sink){ rt, stream };
+    FILE *f = fopencookie(s, "w", (cookie_io_functions_t){ .write = sink_write, .close = sink_close });
+    if (!f) {
+        free(s);
+        return NULL;
+    }
+    setvbuf(f, NULL, _IOLBF, 0);   /* whole lines reach the host as they are printed */
+    return f;
+}
+
+/* ---- life cycle */
+
+static char *load_source(void *user, const char *name, size_t *len, char **filename)
+{
+    tirun *rt = user;
+    *filename = NULL;
+    return rt->cfg.load_module(rt->cfg.user, name, len);
+}
+
+void tirun_config_init(tirun_config *cfg)
+{
+    memset(cfg, 0, sizeof *cfg);
+    cfg->banner = 1;
+}
+
+tirun *tirun_new(void) { return tirun_new_with(NULL); }
+
+tirun *tirun_new_with(const tirun_config *cfg)
+{
+    tirun *rt = calloc(1, sizeof *rt);
+    if (!rt) return NULL;
+    if (cfg) rt->cfg = *cfg;
+    else tirun_config_init(&rt->cfg);
+    rt->handles = V_NONE;
+    if (rt->cfg.stdlib_dir && !(rt->stdlib_dir = strdup(rt->cfg.stdlib_dir))) goto fail;
+    rt->cfg.stdlib_dir = rt->stdlib_dir;
+    if (rt->cfg.write && (!(rt->out = open_sink(rt, TIRUN_STDOUT)) || !(rt->err = open_sink(rt, TIRUN_STDERR))))
+        goto fail;
+    VmConfig vc;
+    mod_config_init(&vc);
+    vc.source_dir = rt->stdlib_dir;
+    vc.load_source = rt->cfg.load_module ? load_source : NULL;
+    vc.user = rt;
+    vc.out = rt->out;
+    vc.err = rt->err;
+    if (!(rt->vm = vm_new(&vc))) goto fail;
+    if (!rt->cfg.banner && !taichi_set_banner(rt->vm, false)) goto fail;
+    if ((rt->handles = vm_new_list(rt->vm, 0)) == V_EXC) goto fail;
+    vm_push_root(rt->vm, rt->handles);
+    return rt;
+fail:
+    tirun_free(rt);
+    return NULL;
+}
+
+void tirun_free(tirun *rt)
+{
+    if (!rt) return;
+    if (rt->vm) {
+        fflush(rt->vm->out);
+        fflush(rt->vm->err);
+    }
+    vm_free(rt->vm);
+    for (int i = 0; i < rt->nkernels; i++) {
+        free(rt->kernels[i]->name);
+        free(rt->kernels[i]);
+    }
+    free(rt->kernels);
+    if (rt->out) fclose(rt->out);
+    if (rt->err) fclose(rt->err);
+    free(rt->stdlib_dir);
+    free(rt->error);
+    free(rt);
+}
+
+void tirun_interrupt(tirun *rt) { vm_interrupt(rt->vm); }
+
+const char *tirun_error(const tirun *rt) { return rt->error ? rt->error : ""; }
+
+/* ---- errors */
+
+static void clear_error(tirun *rt)
+{
+    free(rt->error);
+    rt->error = NULL;
+}
+
+static int fail_with(tirun *rt, int status, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static int fail_with(tirun *rt, int status, const char *fmt, ...)
+{
+    clear_error(rt);
+    va_list ap;
+    va_start(ap, fmt);
+    if (vasprintf(&rt->error, fmt, ap) < 0) rt->error = NULL;
+    va_end(ap);
+    return status;
+}
+
+/* Takes the pending exception as the runtime's error: its traceback. */
+static int fail_exc(tirun *rt)
+{
+    clear_error(rt);
+    size_t len;
+    FILE *f = open_memstream(&rt->error, &len);
+    if (!f) {
+        rt->vm->exc = V_NONE;
+        return fail_with(rt, 1, "MemoryError\n");
+    }
+    int status = vm_report_uncaught(rt->vm, f);
+    fclose(f);
+    return status ? status : 1;
+}
+
+/* ---- running programs */
+
+/* Points every kernel handle at what its global holds now (a re-run script
+ * may have redefined it). */
+static void resolve_handles(tirun *rt)
+{
+    VM *vm = rt->vm;
+    if (!vm->main_module) return;
+    for (int i = 0; i < rt->nkernels; i++) {
+        tirun_kernel *k = rt->kernels[i];
+        Value v = vm_dict_get_str(vm->main_module->hdr.dict, vm_intern(vm, k->name, strlen(k->name)));
+        if (v == V_UNBOUND || v == k->fn) continue;
+        k->fn = v;
+        vm_list_append(vm, AS_LIST(rt->handles), v);
+    }
+}
+
+static int run_source(tirun *rt, const char *filename, const char *text, size_t len)
+{
+    clear_error(rt);
+    size_t elen;
+    FILE *report = open_memstream(&rt->error, &elen);
+    if (!report) return fail_with(rt, 1, "MemoryError\n");
+    int status = vm_run_main(rt->vm, filename, text, len, report);
+    fclose(report);
+    fflush(rt->vm->out);
+    fflush(rt->vm->err);
+    if (!status) clear_error(rt);
+    resolve_handles(rt);
+    return status;
+}
+
+/* Puts dir first on sys.path unless it is there already. */
+static bool put_path_first(VM *vm, const char *dir, size_t len)
+{
+    if (!v_has_layout(vm->sys_path, LAYOUT_LIST)) return true;
+    ListObj *p = AS_LIST(vm->sys_path);
+    if (p->len && v_has_layout(p->items[0], LAYOUT_STR) && AS_STR(p->items[0])->len == len &&
+        !memcmp(AS_STR(p->items[0])->data, dir, len))
+        return true;
+    Value d = vm_new_str(vm, dir, len);
+    if (d == V_EXC || !vm_list_append(vm, p, d)) return false;
+    memmove(p->items + 1, p->items, (p->len - 1) * sizeof *p->items);
+    p->items[0] = d;
+    return true;
+}
+
+int tirun_set_argv(tirun *rt, int argc, char **argv)
+{
+    VM *vm = rt->vm;
+    Value args = vm_new_list(vm, (uint32_t)argc);
+    if (args == V_EXC) return fail_exc(rt);
+    vm_push_root(vm, args);
+    for (int i = 0; i < argc; i++) {
+        Value s = vm_cstr(vm, argv[i]);
+        if (s == V_EXC || !vm_list_append(vm, AS_LIST(args), s)) {
+            vm_pop_roots(vm, 1);
+            return fail_exc(rt);
+        }
+    }
+    vm_pop_roots(vm, 1);
+    vm->sys_argv = args;
+    /* a sys module made before keeps its own reference */
+    Value sys = vm_dict_get_str(vm->modules, vm_intern(vm, "sys", 3));
+    if (v_is_obj(sys) && v_as_obj(sys)->dict && !vm_dict_set_str(vm, v_as_obj(sys)->dict, vm_intern(vm, "argv", 4), args))
+        return fail_exc(rt);
+    return 0;
+}
+
+int tirun_run_file(tirun *rt, const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) return fail_with(rt, 2, "tirun: can't open file '%s': [Errno %d] %s\n", path, errno, strerror(errno));
+    size_t len;
+    char *text = parse_read_stream(f, &len);
+    fclose(f);
+    if (!text) return fail_with(rt, 2, "tirun: can't read file '%s'\n", path);
+    const char *slash = strrchr(path, '/');
+    int status = put_path_first(rt->vm, path, slash ? (size_t)(slash - path) : 0) ? run_source(rt, path, text, len)
+                                                                                : fail_exc(rt);
+    free(text);
+    return status;
+}
+
+int tirun_run_string(tirun *rt, const char *source, const char *filename)
+{
+    return run_source(rt, filename ? filename : "<string>", source, strlen(source));
+}
+
+int tirun_interactive(tirun *rt, const char *input, int blank, int *status)
+{
+    clear_error(rt);
+    *status = 0;
+    VmInput r = vm_interactive(rt->vm, input, strlen(input), blank, status);
+    fflush(rt->vm->out);
+    fflush(rt->vm->err);
+    resolve_handles(rt);
+    return r == VM_INPUT_MORE ? TIRUN_MORE : r == VM_INPUT_EXIT ? TIRUN_EXIT : TIRUN_DONE;
+}
+
+int tirun_dump_ast(tirun *rt, const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) return fail_with(rt, 1, "can't open file '%s': [Errno %d] %s\n", path, errno, strerror(errno));
+    size_t len;
+    char *text = parse_read_stream(f, &len);
+    fclose(f);
+    if (!text) return fail_with(rt, 1, "can't read file '%s'\n", path);
+    Arena arena;
+    arena_init(&arena);
+    ParseSource src = { path, text, len };
+    ParseError err;
+    AstNode *mod = NULL;
+    if (parse_source_prepare(&arena, path, text, len, &src, &err)) mod = parse_module(&arena, &src, &err);
+    StrBuf out;
+    sb_init(&out);
+    int status = 0;
+    if (mod) {
+        ast_dump(&out, mod);
+        sb_putc(&out, '\n');
+    } else {
+        parse_error_format(&out, &src, &err);
+        status = 1;
+    }
+    if (out.oom) status = fail_with(rt, 1, "MemoryError\n");
+    else if (status) status = fail_with(rt, 1, "%s", out.data);
+    else fwrite(out.data, 1, out.len, rt->vm->out), fflush(rt->vm->out), clear_error(rt);
+    sb_free(&out);
+    arena_free(&arena);
+    free(text);
+    return status;
+}
+
+/* ---- calls */
+
+static Value main_global(tirun *rt, const char *name)
+{
+    VM *vm = rt->vm;
+    if (!vm->main_module) return V_UNBOUND;
+    StrObj *key = vm_intern(vm, name, strlen(name));
+    return key ? vm_dict_get_str(vm->main_module->hdr.dict, key) : V_UNBOUND;
+}
+
+static int call_value(tirun *rt, Value fn, int argc, const tirun_value *argv, tirun_value *ret)
+{
+    VM *vm = rt->vm;
+    Value args[64];
+    if (argc < 0 || argc > 64) return fail_with(rt, 1, "TypeError: 0 to 64 arguments, got %d\n", argc);
+    for (int i = 0; i < argc; i++) {
+        switch (argv[i].kind) {
+        case TIRUN_INT: args[i] = vm_int_from_i64(vm, argv[i].as.i); break;
+        case TIRUN_FLOAT: args[i] = v_double(argv[i].as.f); break;
+        case TIRUN_NONE: args[i] = V_NONE; break;
+        default: return fail_with(rt, 1, "TypeError: argument %d has no tirun_value kind (%d)\n", i, argv[i].kind);
+        }
+        if (args[i] == V_EXC) return fail_exc(rt);
+    }
+    Value r = vm_call(vm, fn, args, argc, NULL);
+    fflush(vm->out);
+    if (r == V_EXC) return fail_exc(rt);
+    if (ret) {
+        if (r == V_NONE) {
+            ret->kind = TIRUN_NONE;
+        } else if (v_is_double(r)) {
+            *ret = tirun_float(v_as_double(r));
+        } else if (v_is_int(r) || v_is_bool(r)) {
+            *ret = tirun_int(v_is_int(r) ? v_as_int(r) : r == V_TRUE);
+        } else {
+            int64_t i;
+            if (!vm_is_int(vm, r) || !vm_index(vm, r, &i)) {
+                vm->exc = V_NONE;
+                return fail_with(rt, 1, "TypeError: the result (%s) is not an int, a float or None\n",
+                                 vm_type_of(vm, r)->name->data);
+            }
+            *ret = tirun_int(i);
+        }
+    }
+    clear_error(rt);
+    return 0;
+}
+
+int tirun_call(tirun *rt, const char *name, int argc, const tirun_value *argv, tirun_value *ret)
+{
+    Value fn = main_global(rt, name);
+    if (fn == V_UNBOUND) return fail_with(rt, 1, "NameError: name '%s' is not defined\n", name);
+    return call_value(rt, fn, argc, argv, ret);
+}
+
+tirun_kernel *tirun_kernel_get(tirun *rt, const char *name)
+{
+    for (int i = 0; i < rt->nkernels; i++)
+        if (!strcmp(rt->kernels[i]->name, name)) return rt->kernels[i];
+    Value fn = main_global(rt, name);
+    if (fn == V_UNBOUND) return fail_with(rt, 1, "NameError: name '%s' is not defined\n", name), NULL;
+    tirun_kernel *k = calloc(1, sizeof *k), **grown = realloc(rt->kernels, (size_t)(rt->nkernels + 1) * sizeof *grown);
+    if (grown) rt->kernels = grown;
+    if (!k || !grown || !(k->name = strdup(name)) || !vm_list_append(rt->vm, AS_LIST(rt->handles), fn)) {
+        free(k ? k->name : NULL);
+        free(k);
+        rt->vm->exc = V_NONE;
+        return fail_with(rt, 1, "MemoryError\n"), NULL;
+    }
+    *k = (tirun_kernel){ rt, k->name, fn };
+    rt->kernels[rt->nkernels++] = k;
+    clear_error(rt);
+    return k;
+}
+
+int tirun_kernel_launch(tirun_kernel *k, int argc, const tirun_value *argv, tirun_value *ret)
+{
+    return call_value(k->rt, k->fn, argc, argv, ret);
+}
+
+/* ---- fields */
+
+/* The place nodes of the main module's field `name`: one for a ti.field,
+ * n*m for a Vector or Matrix field (its entries' scalar fields). */
+static int field_places(tirun *rt, const char *name, int64_t *ids, int *n)
+{
+    VM *vm = rt->vm;
+    Value f = main_global(rt, name);
+    if (f == V_UNBOUND) return fail_with(rt, 1, "NameError: name '%s' is not defined\n", name);
+    Value entries = vm_getattr_opt(vm, f, vm_intern(vm, "_fields", 7));
+    if (entries == V_EXC) return fail_exc(rt);
+    Value one[1] = {f};
+    Value *items = one;
+    uint32_t count = 1;
+    if (entries != V_UNBOUND) {
+        if (!v_has_layout(entries, LAYOUT_LIST)) return fail_with(rt, 1, "TypeError: '%s' is not a field\n", name);
+        items = vm_seq_items(entries, &count);
+    }
+    if (count > 64) return fail_with(rt, 1, "ValueError: '%s' has more than 64 entries\n", name);
+    for (uint32_t i = 0; i < count; i++) {
+        Value id = vm_call_method(vm, items[i], vm_intern(vm, "_place_id", 9), NULL, 0);
+        if (id == V_EXC) {
+            if (vm_exc_matches(vm, vm->exc, v_obj(vm->e_AttributeError))) {
+                vm->exc = V_NONE;
+                return fail_with(rt, 1, "TypeError: '%s' is not a field\n", name);
+            }
+            return fail_exc(rt);
+        }
+        if (!vm_index(vm, id, &ids[i])) return fail_exc(rt);
+        items = entries != V_UNBOUND ? vm_seq_items(entries, &count) : one;   /* Python ran: afresh */
+    }
+    *n = (int)count;
+    return 0;
+}
+
+static int field_copy(tirun *rt, const char *name, void *buf, size_t size, bool write, size_t *needed)
+{
+    int64_t ids[64];
+    int n = 0;
+    int status = field_places(rt, name, ids, &n);
+    if (status) return status;
+    if (!taichi_field_copy(rt->vm, ids, n, buf, size, write, needed)) return fail_exc(rt);
+    clear_error(rt);
+    return 0;
+}
+
+int tirun_field_size(tirun *rt, const char *name, size_t *size) { return field_copy(rt, name, NULL, 0, false, size); }
+
+int tirun_field_read(tirun *rt, const char *name, void *dst, size_t size)
+{
+    size_t needed;
+    return field_copy(rt, name, dst, size, false, &needed);
+}
+
+int tirun_field_write(tirun *rt, const char *name, const void *src, size_t size)
+{
+    size_t needed;
+    return field_copy(rt, name, (void *)src, size, true, &needed);
+}

@@ -1,0 +1,42 @@
+/* The table of built-in C modules that every runtime is configured with
+ * (VmConfig.modules, Lua's linit.c), and the smallest of them: _tirun_testhook,
+ * the traceback printer that `tirun test` reports failures with. */
+#include "modules.h"
+
+#include "embedded.h"
+
+/* _tirun_testhook.print_exception(exc): the VM's traceback printer writing to
+ * stdout, where `tirun test` reports failures (the VM has no traceback module). */
+static Value testhook_print_exception(VM *vm, Value *args, int nargs, TupleObj *kw)
+{
+    if (!mod_check_one(vm, "print_exception", nargs, kw)) return V_EXC;
+    vm_print_exception(vm, args[0], vm->out);
+    return V_NONE;
+}
+
+static Value testhook_open(VM *vm)
+{
+    static const ModFunction functions[] = {{"print_exception", testhook_print_exception}};
+    Value m = vm_new_module(vm, "_tirun_testhook");
+    if (m == V_EXC) return V_EXC;
+    vm_push_root(vm, m);
+    bool ok = mod_add_functions(vm, m, functions, 1);
+    vm_pop_roots(vm, 1);
+    return ok ? m : V_EXC;
+}
+
+const VmModuleDef mod_builtin_modules[] = {
+    {"math", mod_math_open},
+    {"sys", mod_sys_open},
+    {"time", mod_time_open},
+    {"random", mod_random_open},
+    {"posix", mod_posix_open},
+    {"_taichi_core", mod_taichi_open},
+    {"_tirun_testhook", testhook_open},
+    {NULL, NULL},
+};
+
+void mod_config_init(VmConfig *cfg)
+{
+    *cfg = (VmConfig){ .modules = mod_builtin_modules, .sources = mod_embedded_sources, .nsources = mod_embedded_count };
+}

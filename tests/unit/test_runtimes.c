@@ -1,0 +1,181 @@
+/* Runtimes are values: eight runtimes on eight threads at once (more threads
+ * than cores), each defining, compiling and launching its own kernels through
+ * the public API, with every result checked. Also the API's contract: errors
+ * leave the runtime usable, field copies check their size, print reaches the
+ * write hook, and the banner can be silenced. */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "include/tirun.h"
+
+enum { THREADS = 8, ROUNDS = 100 };
+
+typedef struct {
+    int id;
+    char *out;          /* what the runtime printed */
+    size_t len;
+    char failure[512];
+} Job;
+
+static void capture(void *user, int stream, const char *text, size_t len)
+{
+    Job *j = user;
+    if (stream != TIRUN_STDOUT) return;
+    char *p = realloc(j->out, j->len + len + 1);
+    if (!p) return;
+    memcpy(p + j->len, text, len);
+    j->out = p;
+    j->len += len;
+    p[j->len] = 0;
+}
+
+static const char program[] =
+    "import taichi as ti\n"
+    "ti.init(arch=ti.cpu)\n"
+    "x = ti.field(ti.i32, shape=64)\n"
+    "v = ti.Vector.field(2, ti.f32, shape=(4, 3))\n"
+    "@ti.kernel\n"
+    "def fill(k: ti.i32):\n"
+    "    for j in x:\n"
+    "        x[j] = j * k + ID\n"
+    "@ti.kernel\n"
+    "def total() -> ti.i32:\n"
+    "    s = 0\n"
+    "    for j in x:\n"
+    "        s += x[j]\n"
+    "    return s\n";
+
+#define FAIL(...) (snprintf(j->failure, sizeof j->failure, __VA_ARGS__), (void *)NULL)
+
+static void *run(void *arg)
+{
+    Job *j = arg;
+    tirun_config cfg;
+    tirun_config_init(&cfg);
+    cfg.write = capture;
+    cfg.user = j;
+    cfg.banner = 0;
+    tirun *rt = tirun_new_with(&cfg);
+    if (!rt) return FAIL("runtime %d: tirun_new_with failed", j->id);
+    char src[1024];
+    snprintf(src, sizeof src, "ID = %d\n%s", j->id, program);
+    if (tirun_run_string(rt, src, "<job>")) return FAIL("runtime %d: %s", j->id, tirun_error(rt));
+    tirun_kernel *fill = tirun_kernel_get(rt, "fill");
+    if (!fill) return FAIL("runtime %d: %s", j->id, tirun_error(rt));
+    for (int r = 0; r < ROUNDS; r++) {
+        /* a kernel of its own each round: compiled anew */
+        char step[256];
+        snprintf(step, sizeof step,
+                 "@ti.kernel\ndef step() -> ti.i32:\n    return x[%d] + %d\n", r % 64, r);
+        tirun_value arg = tirun_int(r), ret;
+        if (tirun_kernel_launch(fill, 1, &arg, NULL) || tirun_call(rt, "total", 0, NULL, &ret) ||
+            tirun_run_string(rt, step, "<step>"))
+            return FAIL("runtime %d round %d: %s", j->id, r, tirun_error(rt));
+        int64_t want = (int64_t)r * 2016 + 64 * j->id;
+        if (ret.kind != TIRUN_INT || ret.as.i != want)
+            return FAIL("runtime %d round %d: total() = %lld, want %lld", j->id, r, (long long)ret.as.i,
+                        (long long)want);
+        if (tirun_call(rt, "step", 0, NULL, &ret) || ret.as.i != (r % 64) * r + j->id + r)
+            return FAIL("runtime %d round %d: step() = %lld: %s", j->id, r, (long long)ret.as.i, tirun_error(rt));
+    }
+    int32_t xs[64];
+    if (tirun_field_read(rt, "x", xs, sizeof xs)) return FAIL("runtime %d: %s", j->id, tirun_error(rt));
+    for (int i = 0; i < 64; i++)
+        if (xs[i] != i * (ROUNDS - 1) + j->id) return FAIL("runtime %d: x[%d] = %d", j->id, i, xs[i]);
+    tirun_free(rt);
+    return NULL;
+}
+
+static int failures;
+
+#define CHECK(cond, ...)                \
+    do {                                \
+        if (!(cond)) {                  \
+            printf("FAIL " __VA_ARGS__); \
+            printf("\n");               \
+            failures++;                 \
+        }                               \
+    } while (0)
+
+/* The API on one runtime: errors, fields, output. */
+static void contract(void)
+{
+    Job j = {.id = 0};
+    tirun_config cfg;
+    tirun_config_init(&cfg);
+    cfg.write = capture;
+    cfg.user = &j;
+    tirun *rt = tirun_new_with(&cfg);
+    CHECK(rt, "tirun_new_with");
+    if (!rt) return;
+    CHECK(tirun_run_string(rt, "x = (1,\n", "<bad>") == 1 && strstr(tirun_error(rt), "SyntaxError"),
+          "a syntax error: %s", tirun_error(rt));
+    CHECK(tirun_run_string(rt, "1 / 0\n", "<div>") == 1 && strstr(tirun_error(rt), "ZeroDivisionError: division by zero"),
+          "an exception: %s", tirun_error(rt));
+    CHECK(tirun_run_string(rt, "import sys\nsys.exit(3)\n", "<exit>") == 3, "sys.exit(3)");
+    CHECK(tirun_run_file(rt, "/nonexistent/x.py") == 2 && strstr(tirun_error(rt), "can't open file"),
+          "a missing file: %s", tirun_error(rt));
+    const char *src = "import taichi as ti\nti.init(arch=ti.cpu)\n"
+                      "m = ti.Matrix.field(2, 2, ti.f64, shape=3)\n"
+                      "@ti.kernel\ndef k(a: ti.f64) -> ti.f64:\n"
+                      "    print('a =', a)\n"
+                      "    for i in m:\n        m[i][1, 0] = a * i\n"
+                      "    return a * 2\n";
+    CHECK(tirun_run_string(rt, src, "<fields>") == 0, "kernel program: %s", tirun_error(rt));
+    CHECK(j.out && strstr(j.out, "[Taichi] Starting on arch=x64"), "the banner by default");
+    tirun_value a = tirun_float(1.5), r;
+    CHECK(tirun_call(rt, "k", 1, &a, &r) == 0 && r.kind == TIRUN_FLOAT && r.as.f == 3.0, "k(1.5): %s", tirun_error(rt));
+    CHECK(j.out && strstr(j.out, "a = 1.500000000000\n"), "kernel print through the write hook");
+    double m[12];
+    size_t size = 0;
+    CHECK(tirun_field_size(rt, "m", &size) == 0 && size == sizeof m, "field size %zu", size);
+    CHECK(tirun_field_read(rt, "m", m, sizeof m - 8) != 0 && strstr(tirun_error(rt), "ValueError"),
+          "a wrong size is an error: %s", tirun_error(rt));
+    CHECK(tirun_field_read(rt, "m", m, sizeof m) == 0 && m[2 * 4 + 2] == 3.0 && m[4 + 2] == 1.5 && m[1] == 0,
+          "matrix field read: %s", tirun_error(rt));
+    m[0] = 42;
+    CHECK(tirun_field_write(rt, "m", m, sizeof m) == 0, "field write");
+    CHECK(tirun_run_string(rt, "assert m[0][0, 0] == 42\n", "<check>") == 0, "written: %s", tirun_error(rt));
+    CHECK(tirun_call(rt, "nope", 0, NULL, NULL) != 0 && strstr(tirun_error(rt), "NameError"), "missing global");
+    CHECK(tirun_field_read(rt, "k", m, sizeof m) != 0, "a kernel is not a field");
+    CHECK(tirun_call(rt, "k", 1, &a, NULL) == 0, "usable after errors: %s", tirun_error(rt));
+    tirun_free(rt);
+    free(j.out);
+
+    tirun_config_init(&cfg);
+    cfg.banner = 0;
+    cfg.write = capture;
+    cfg.user = &j;
+    j = (Job){.id = 0};
+    rt = tirun_new_with(&cfg);
+    CHECK(rt && tirun_run_string(rt, "import taichi as ti\nti.init()\nprint('ok')\n", "<quiet>") == 0 && j.out &&
+              !strcmp(j.out, "ok\n"),
+          "banner off: %s", j.out ? j.out : "(nothing)");
+    tirun_free(rt);
+    free(j.out);
+}
+
+int main(void)
+{
+    contract();
+    pthread_t th[THREADS];
+    Job jobs[THREADS];
+    for (int i = 0; i < THREADS; i++) {
+        jobs[i] = (Job){.id = i};
+        if (pthread_create(&th[i], NULL, run, &jobs[i])) {
+            printf("FAIL pthread_create\n");
+            return 1;
+        }
+    }
+    for (int i = 0; i < THREADS; i++) {
+        pthread_join(th[i], NULL);
+        if (jobs[i].failure[0]) {
+            printf("FAIL %s\n", jobs[i].failure);
+            failures++;
+        }
+        free(jobs[i].out);
+    }
+    return failures != 0;
+}
