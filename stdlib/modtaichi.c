@@ -121,17 +121,28 @@ static Value tc_dense(VM *vm, Value *args, int nargs, TupleObj *kw)
     return node_result(vm, ir_snode_dense(program(vm), parent, na, axes, extents, &err), err);
 }
 
+/* The primitive type named by v ("f32", ...), or IR_VOID with ValueError. */
+static IrType arg_dtype(VM *vm, const char *fn, Value v)
+{
+    if (!v_has_layout(v, LAYOUT_STR)) {
+        vm_raise(vm, vm->e_TypeError, "%s: dtype name must be a str", fn);
+        return IR_VOID;
+    }
+    IrType t = IR_VOID;
+    for (int i = 1; i < 256 && ir_type_bits((IrType)i); i++)
+        if (strcmp(ir_type_name((IrType)i), AS_STR(v)->data) == 0) t = (IrType)i;
+    if (t == IR_VOID) vm_raise(vm, vm->e_ValueError, "Invalid data type %s", AS_STR(v)->data);
+    return t;
+}
+
 /* place(parent, dtype_name) -> id */
 static Value tc_place(VM *vm, Value *args, int nargs, TupleObj *kw)
 {
     if (!mod_check_range(vm, "place", nargs, kw, 2, 2)) return V_EXC;
     IrSNodeNode *parent = arg_node(vm, args[0], -1);
     if (!parent) return V_EXC;
-    if (!v_has_layout(args[1], LAYOUT_STR)) return vm_raise(vm, vm->e_TypeError, "place: dtype name must be a str");
-    IrType t = IR_VOID;
-    for (int i = 1; i < 256 && ir_type_bits((IrType)i); i++)
-        if (strcmp(ir_type_name((IrType)i), AS_STR(args[1])->data) == 0) t = (IrType)i;
-    if (t == IR_VOID) return vm_raise(vm, vm->e_ValueError, "Invalid data type %s", AS_STR(args[1])->data);
+    IrType t = arg_dtype(vm, "place", args[1]);
+    if (t == IR_VOID) return V_EXC;
     const char *err;
     return node_result(vm, ir_snode_place(program(vm), parent, t, &err), err);
 }
@@ -227,7 +238,9 @@ static Value read_value(VM *vm, IrType t, const void *at)
 /* Host-side conversion of a value to store (Taichi's SNodeHostAccessor):
  * float fields take ints and floats; integer fields take ints in
  * [-2**63, 2**64), as uint64 when >= 0, else as int64, and keep the low bits.
- * A value of the wrong kind is a TypeError named after Taichi's writer. */
+ * A value of the wrong kind is a TypeError named after Taichi's writer,
+ * unless cast (convert): then a float goes into an integer type as a kernel
+ * casts it. */
 typedef struct {
     bool is_float;
     double d;
@@ -252,10 +265,10 @@ static bool int_bits(VM *vm, Value v, uint64_t *bits, bool *neg)
     return ok;
 }
 
-static bool to_scalar(VM *vm, IrType t, Value v, bool fill, Scalar *out)
+static bool to_scalar(VM *vm, IrType t, Value v, bool cast, Scalar *out)
 {
     bool is_int = vm_is_int(vm, v);
-    if (ir_type_is_float(t) || (fill && v_is_double(v))) {
+    if (ir_type_is_float(t) || (cast && v_is_double(v))) {
         out->is_float = true;
         if (v_is_double(v)) {
             out->d = v_as_double(v);
@@ -330,6 +343,25 @@ static Value tc_fill(VM *vm, Value *args, int nargs, TupleObj *kw)
     return V_NONE;
 }
 
+/* convert(dtype_name, value) -> the value as an element of that type holds
+ * it, converted as a kernel casts a constant (f32 rounds, a float truncates
+ * toward zero into an integer type, integers keep their low bits):
+ * the entries of a Python-scope ti.Vector(..., dt=...), which Taichi keeps
+ * in a numpy array of that type. */
+static Value tc_convert(VM *vm, Value *args, int nargs, TupleObj *kw)
+{
+    if (!mod_check_range(vm, "convert", nargs, kw, 2, 2)) return V_EXC;
+    IrType t = arg_dtype(vm, "convert", args[0]);
+    Scalar s;
+    if (t == IR_VOID || !to_scalar(vm, t, args[1], true, &s)) return V_EXC;
+    union {
+        uint64_t bits;
+        double d;
+    } cell = {0};   /* room for any primitive type, aligned for all */
+    store(t, &cell, &s);
+    return read_value(vm, t, &cell);
+}
+
 /* offset(place, key) -> the element's byte offset in its tree's buffer */
 static Value tc_offset(VM *vm, Value *args, int nargs, TupleObj *kw)
 {
@@ -343,6 +375,7 @@ static const ModFunction taichi_functions[] = {
     {"reset", tc_reset}, {"tree", tc_tree},   {"dense", tc_dense}, {"place", tc_place},
     {"materialize", tc_materialize}, {"shape", tc_shape}, {"info", tc_info}, {"read", tc_read},
     {"write", tc_write}, {"fill", tc_fill},   {"offset", tc_offset},
+    {"convert", tc_convert},
 };
 
 static Value taichi_init(VM *vm)
