@@ -394,11 +394,15 @@ class SNode:
         return self
 
     def parent(self, n=1):
+        """The ancestor n levels up; a tree's root is ti.root (as in Taichi),
+        past it None."""
         p = self
         for _ in range(n):
             if p is None:
                 return None
             p = p._parent
+        if p is not None and p._kind == "root":
+            return root
         return p
 
     @property

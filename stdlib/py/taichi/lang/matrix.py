@@ -423,12 +423,19 @@ class MatrixField(_ti.Field):
     def get_scalar_field(self, *idx):
         return self._fields[idx[0] * self.m + (idx[1] if len(idx) > 1 else 0)]
 
+    @property
+    def snode(self):
+        # the place of entry 0, as Taichi's; every entry has the same shape
+        return self._fields[0].snode
+
+    def parent(self, n=1):
+        return self._fields[0].parent(n)
+
     def __getitem__(self, key):
         if _compiling():
             entries = [_taichi_core.builtin("field_load", f, key) for f in self._fields]
-        else:
-            entries = [f[key] for f in self._fields]
-        return Matrix._make(self.n, self.m, self.ndim, entries)
+            return Matrix._make(self.n, self.m, self.ndim, entries)
+        return _FieldElement._of(self, key)
 
     def __setitem__(self, key, value):
         value = _as_matrix(value, Matrix._make(self.n, self.m, self.ndim, [0] * (self.n * self.m)))
@@ -451,6 +458,37 @@ class MatrixField(_ti.Field):
 
     def __repr__(self):
         return "<ti.Matrix.field>"
+
+
+class _FieldElement(Matrix):
+    """field[I] in Python scope: the element's entries, read when it was
+    taken, whose entries read and write the field itself (Taichi's host
+    accessors), so field[I][j] = x and field[I][i, j] = x store into it."""
+    __slots__ = ("_field", "_key")
+
+    @classmethod
+    def _of(cls, field, key):
+        r = cls.__new__(cls)
+        r.n, r.m, r.ndim = field.n, field.m, field.ndim
+        r.entries = [f[key] for f in field._fields]
+        r._field, r._key = field, key
+        return r
+
+    def __getitem__(self, key):
+        k = self._index(key)
+        if k is None:
+            return Matrix.__getitem__(self, key)
+        self.entries[k] = self._field._fields[k][self._key]
+        return self.entries[k]
+
+    def __setitem__(self, key, value):
+        k = self._index(key)
+        if k is None:
+            Matrix.__setitem__(self, key, value)   # a row: entry by entry, through here
+            return
+        f = self._field._fields[k]
+        f[self._key] = value
+        self.entries[k] = f[self._key]
 
 
 # ti.math's types follow ti.init's default_fp / default_ip when used, as
