@@ -1,7 +1,7 @@
 /* The `_taichi_core` module: the C half of `import taichi` in Python scope.
  * It owns the SNode trees of the current program (ir/snode.h) and hands them
  * to stdlib/py/taichi as integer SNode ids: build root / dense / place nodes,
- * materialize a tree, read, write and fill elements with Taichi's host-side
+ * materialize a tree, read and write elements with Taichi's host-side
  * conversions, and check every index against the field's shape. */
 #include <stdlib.h>
 
@@ -322,27 +322,6 @@ static Value tc_write(VM *vm, Value *args, int nargs, TupleObj *kw)
     return V_NONE;
 }
 
-/* fill(place, value): every element, the value cast as a kernel casts a
- * constant (a float truncates toward zero into an integer field). */
-static Value tc_fill(VM *vm, Value *args, int nargs, TupleObj *kw)
-{
-    if (!mod_check_range(vm, "fill", nargs, kw, 2, 2)) return V_EXC;
-    IrSNodeNode *n = arg_node(vm, args[0], IR_SNODE_PLACE);
-    Scalar s;
-    if (!n || !to_scalar(vm, n->ir.dtype, args[1], true, &s)) return V_EXC;
-    if (!n->tree->materialized) return vm_raise(vm, vm->e_RuntimeError, "the SNode tree of %s is not materialized", n->name);
-    int ni = n->ir.num_indices;
-    int64_t idx[IR_SNODE_MAX_INDICES] = {0}, shape[IR_SNODE_MAX_INDICES];
-    for (int k = 0; k < ni; k++) shape[k] = n->shape[n->physical_index_position[k]];
-    for (;;) {
-        store(n->ir.dtype, ir_snode_address(n, idx), &s);
-        int k = ni - 1;
-        while (k >= 0 && ++idx[k] == shape[k]) idx[k--] = 0;
-        if (k < 0) break;
-    }
-    return V_NONE;
-}
-
 /* convert(dtype_name, value) -> the value as an element of that type holds
  * it, converted as a kernel casts a constant (f32 rounds, a float truncates
  * toward zero into an integer type, integers keep their low bits):
@@ -374,8 +353,7 @@ static Value tc_offset(VM *vm, Value *args, int nargs, TupleObj *kw)
 static const ModFunction taichi_functions[] = {
     {"reset", tc_reset}, {"tree", tc_tree},   {"dense", tc_dense}, {"place", tc_place},
     {"materialize", tc_materialize}, {"shape", tc_shape}, {"info", tc_info}, {"read", tc_read},
-    {"write", tc_write}, {"fill", tc_fill},   {"offset", tc_offset},
-    {"convert", tc_convert},
+    {"write", tc_write}, {"offset", tc_offset}, {"convert", tc_convert},
 };
 
 static Value taichi_init(VM *vm)

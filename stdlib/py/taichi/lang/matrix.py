@@ -453,8 +453,15 @@ class MatrixField(_ti.Field):
             vals = Matrix(val).entries
         else:
             vals = [val] * len(self._fields)
-        for f, v in zip(self._fields, vals):
-            f.fill(v)
+        if _compiling() or _builtins.any(_is_expr(v) for v in vals):
+            for f, v in zip(self._fields, vals):
+                f.fill(v)
+            return
+        # one kernel for the whole field, its value a template argument as in
+        # Taichi (a tuple of rows: equal values share the compiled kernel)
+        from taichi._kernels import field_fill_python_scope
+        rows = [tuple(vals[i * self.m:(i + 1) * self.m]) for i in range(self.n)]
+        field_fill_python_scope(self, tuple(rows) if self.ndim == 2 else tuple(vals))
 
     def __repr__(self):
         return "<ti.Matrix.field>"
