@@ -1,7 +1,7 @@
 /* The `_taichi_core` module: the C half of `import taichi` in Python scope.
  * It owns the SNode trees of the current program (ir/snode.h) and hands them
  * to stdlib/py/taichi as integer SNode ids: build root / dense / place nodes,
- * materialize a tree, read, write and fill elements with Taichi's host-side
+ * materialize a tree, read and write elements with Taichi's host-side
  * conversions, and check every index against the field's shape. */
 #include <stdlib.h>
 #include <string.h>
@@ -122,17 +122,28 @@ static Value tc_dense(VM *vm, Value *args, int nargs, TupleObj *kw)
     return node_result(vm, ir_snode_dense(program(vm), parent, na, axes, extents, &err), err);
 }
 
+/* The primitive type named by v ("f32", ...), or IR_VOID with ValueError. */
+static IrType arg_dtype(VM *vm, const char *fn, Value v)
+{
+    if (!v_has_layout(v, LAYOUT_STR)) {
+        vm_raise(vm, vm->e_TypeError, "%s: dtype name must be a str", fn);
+        return IR_VOID;
+    }
+    IrType t = IR_VOID;
+    for (int i = 1; i < 256 && ir_type_bits((IrType)i); i++)
+        if (strcmp(ir_type_name((IrType)i), AS_STR(v)->data) == 0) t = (IrType)i;
+    if (t == IR_VOID) vm_raise(vm, vm->e_ValueError, "Invalid data type %s", AS_STR(v)->data);
+    return t;
+}
+
 /* place(parent, dtype_name) -> id */
 static Value tc_place(VM *vm, Value *args, int nargs, TupleObj *kw)
 {
     if (!mod_check_range(vm, "place", nargs, kw, 2, 2)) return V_EXC;
     IrSNodeNode *parent = arg_node(vm, args[0], -1);
     if (!parent) return V_EXC;
-    if (!v_has_layout(args[1], LAYOUT_STR)) return vm_raise(vm, vm->e_TypeError, "place: dtype name must be a str");
-    IrType t = IR_VOID;
-    for (int i = 1; i < 256 && ir_type_bits((IrType)i); i++)
-        if (strcmp(ir_type_name((IrType)i), AS_STR(args[1])->data) == 0) t = (IrType)i;
-    if (t == IR_VOID) return vm_raise(vm, vm->e_ValueError, "Invalid data type %s", AS_STR(args[1])->data);
+    IrType t = arg_dtype(vm, "place", args[1]);
+    if (t == IR_VOID) return V_EXC;
     const char *err;
     return node_result(vm, ir_snode_place(program(vm), parent, t, &err), err);
 }
@@ -228,7 +239,9 @@ static Value read_value(VM *vm, IrType t, const void *at)
 /* Host-side conversion of a value to store (Taichi's SNodeHostAccessor):
  * float fields take ints and floats; integer fields take ints in
  * [-2**63, 2**64), as uint64 when >= 0, else as int64, and keep the low bits.
- * A value of the wrong kind is a TypeError named after Taichi's writer. */
+ * A value of the wrong kind is a TypeError named after Taichi's writer,
+ * unless cast (convert): then a float goes into an integer type as a kernel
+ * casts it. */
 typedef struct {
     bool is_float;
     double d;
@@ -253,10 +266,10 @@ static bool int_bits(VM *vm, Value v, uint64_t *bits, bool *neg)
     return ok;
 }
 
-static bool to_scalar(VM *vm, IrType t, Value v, bool fill, Scalar *out)
+static bool to_scalar(VM *vm, IrType t, Value v, bool cast, Scalar *out)
 {
     bool is_int = vm_is_int(vm, v);
-    if (ir_type_is_float(t) || (fill && v_is_double(v))) {
+    if (ir_type_is_float(t) || (cast && v_is_double(v))) {
         out->is_float = true;
         if (v_is_double(v)) {
             out->d = v_as_double(v);
@@ -310,25 +323,23 @@ static Value tc_write(VM *vm, Value *args, int nargs, TupleObj *kw)
     return V_NONE;
 }
 
-/* fill(place, value): every element, the value cast as a kernel casts a
- * constant (a float truncates toward zero into an integer field). */
-static Value tc_fill(VM *vm, Value *args, int nargs, TupleObj *kw)
+/* convert(dtype_name, value) -> the value as an element of that type holds
+ * it, converted as a kernel casts a constant (f32 rounds, a float truncates
+ * toward zero into an integer type, integers keep their low bits):
+ * the entries of a Python-scope ti.Vector(..., dt=...), which Taichi keeps
+ * in a numpy array of that type. */
+static Value tc_convert(VM *vm, Value *args, int nargs, TupleObj *kw)
 {
-    if (!mod_check_range(vm, "fill", nargs, kw, 2, 2)) return V_EXC;
-    IrSNodeNode *n = arg_node(vm, args[0], IR_SNODE_PLACE);
+    if (!mod_check_range(vm, "convert", nargs, kw, 2, 2)) return V_EXC;
+    IrType t = arg_dtype(vm, "convert", args[0]);
     Scalar s;
-    if (!n || !to_scalar(vm, n->ir.dtype, args[1], true, &s)) return V_EXC;
-    if (!n->tree->materialized) return vm_raise(vm, vm->e_RuntimeError, "the SNode tree of %s is not materialized", n->name);
-    int ni = n->ir.num_indices;
-    int64_t idx[IR_SNODE_MAX_INDICES] = {0}, shape[IR_SNODE_MAX_INDICES];
-    for (int k = 0; k < ni; k++) shape[k] = n->shape[n->physical_index_position[k]];
-    for (;;) {
-        store(n->ir.dtype, ir_snode_address(n, idx), &s);
-        int k = ni - 1;
-        while (k >= 0 && ++idx[k] == shape[k]) idx[k--] = 0;
-        if (k < 0) break;
-    }
-    return V_NONE;
+    if (t == IR_VOID || !to_scalar(vm, t, args[1], true, &s)) return V_EXC;
+    union {
+        uint64_t bits;
+        double d;
+    } cell = {0};   /* room for any primitive type, aligned for all */
+    store(t, &cell, &s);
+    return read_value(vm, t, &cell);
 }
 
 /* offset(place, key) -> the element's byte offset in its tree's buffer */
@@ -351,7 +362,7 @@ static Value tc_banner(VM *vm, Value *args, int nargs, TupleObj *kw)
 static const ModFunction taichi_functions[] = {
     {"reset", tc_reset}, {"tree", tc_tree},   {"dense", tc_dense}, {"place", tc_place},
     {"materialize", tc_materialize}, {"shape", tc_shape}, {"info", tc_info}, {"read", tc_read},
-    {"write", tc_write}, {"fill", tc_fill},   {"offset", tc_offset}, {"banner", tc_banner},
+    {"write", tc_write}, {"offset", tc_offset}, {"convert", tc_convert}, {"banner", tc_banner},
 };
 
 Value mod_taichi_open(VM *vm)

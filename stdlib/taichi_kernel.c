@@ -255,7 +255,8 @@ static bool kernel_signature(VM *vm, TaichiState *s, TiKernel *k, const AstNode 
     return true;
 }
 
-/* kernel(fn) -> a callable that compiles and launches fn's kernel */
+/* kernel(fn, refs) -> a callable that compiles and launches fn's kernel;
+ * refs, a list, keeps what the kernel holds alive */
 static Value tk_kernel(VM *vm, Value *args, int nargs, TupleObj *kw)
 {
     if (!mod_check_range(vm, "kernel", nargs, kw, 2, 2)) return V_EXC;
@@ -263,6 +264,8 @@ static Value tk_kernel(VM *vm, Value *args, int nargs, TupleObj *kw)
     if (!s) return V_EXC;
     if (!s->env_ready) return vm_raise(vm, vm->e_RuntimeError, "the taichi module did not register its classes");
     if (!v_has_layout(args[0], LAYOUT_FUNC)) return vm_raise(vm, vm->e_TypeError, "ti.kernel decorates functions");
+    if (!v_has_layout(args[1], LAYOUT_LIST))
+        return vm_raise(vm, vm->e_TypeError, "kernel(fn, refs): refs must be a list");
     FuncObj *fn = (FuncObj *)v_as_obj(args[0]);
     if (!fn->code->def)
         return vm_raise(vm, s->env.e_compile,

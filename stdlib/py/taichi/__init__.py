@@ -395,11 +395,15 @@ class SNode:
         return self
 
     def parent(self, n=1):
+        """The ancestor n levels up; a tree's root is ti.root (as in Taichi),
+        past it None."""
         p = self
         for _ in range(n):
             if p is None:
                 return None
             p = p._parent
+        if p is not None and p._kind == "root":
+            return root
         return p
 
     @property
@@ -532,10 +536,12 @@ class ScalarField(Field):
         _taichi_core.write(id, self._key(key), value)
 
     def fill(self, val):
-        """Sets every element to val (cast to the field's type); in a kernel, a loop."""
-        if isinstance(val, Expr):
+        """Sets every element to val (cast to the field's type): a loop in a
+        kernel, and from Python scope a kernel (taichi._kernels)."""
+        if isinstance(val, Expr) or _taichi_core.compiling():
             return _taichi_core.builtin("fill_field", self, val)
-        _taichi_core.fill(self._place_id(), val)
+        from taichi._kernels import fill_field
+        fill_field(self, (val,))
 
     def to_numpy(self, dtype=None):
         raise ImportError("Field.to_numpy() needs numpy, which tirun does not have")
@@ -752,7 +758,7 @@ def kernel(fn):
     """Decorates a Taichi kernel: compiled on its first call for each template signature."""
     if not isinstance(fn, _py_function):
         raise TaichiSyntaxError("ti.kernel decorates a function")
-    return _taichi_core.kernel(fn, _kernels)
+    return _taichi_core.kernel(fn, _kernel_refs)
 
 
 def func(fn):
@@ -811,7 +817,7 @@ def _atomic_py(name):
 
 
 _py_function = type(_static)
-_kernels = []
+_kernel_refs = []   # not _kernels: importing the submodule taichi._kernels sets that name
 
 static = _Builtin("static", _static)
 static_print = _Builtin("static_print", print)

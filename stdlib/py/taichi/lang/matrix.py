@@ -18,6 +18,21 @@ def _compiling():
     return _taichi_core.compiling()
 
 
+def _typed(e, dt):
+    """An entry as a value of type dt. In a kernel, a cast even of a Python
+    number (which would otherwise become a variable of the default type); in
+    Python scope, the value an element of dt holds (Taichi keeps the entries
+    in a numpy array of dt: f32 rounds, integers truncate)."""
+    if _is_expr(e) or _compiling():
+        return _taichi_core.builtin("cast", e, dt)
+    return _taichi_core.convert(dt._name, e)
+
+
+def _taichi_scope(name):
+    if not _compiling():
+        raise AssertionError("%s cannot be called in Python-scope" % name)
+
+
 class Matrix:
     """An n x m matrix (m == 1 and ndim == 1: a vector) of scalars."""
     __slots__ = ("n", "m", "ndim", "entries")
@@ -40,8 +55,7 @@ class Matrix:
             self.ndim = ndim
         if dt is not None:
             dt = _ti._dtype_of(dt)
-            self.entries = [_ti.cast(e, dt) if _is_expr(e) else (float(e) if dt._kind == "f" else int(e))
-                            for e in self.entries]
+            self.entries = [_typed(e, dt) for e in self.entries]
 
     @classmethod
     def _make(cls, n, m, ndim, entries):
@@ -284,25 +298,31 @@ class Matrix:
     def field(n, m, dtype, shape=None, order=None, name="", offset=None, needs_grad=False, ndim=None):
         return MatrixField(n, m, dtype, shape, 2 if ndim is None else ndim, offset, name)
 
+    # Taichi-scope only, as in Taichi; float / int as dt mean default_fp / default_ip
     @staticmethod
     def zero(dt, n, m=None):
+        _taichi_scope("zero")
         if m is None:
             return Matrix([0] * n, dt)
         return Matrix([[0] * m for _ in range(n)], dt)
 
     @staticmethod
     def identity(dt, n):
-        return Matrix([[1 if i == j else 0 for j in range(n)] for i in range(n)])
+        _taichi_scope("identity")
+        return Matrix([[1 if i == j else 0 for j in range(n)] for i in range(n)], dt)
 
     @staticmethod
     def unit(n, i, dt=None):
-        return Matrix([1 if k == i else 0 for k in range(n)])
+        _taichi_scope("unit")
+        assert 0 <= i < n
+        return Matrix([1 if k == i else 0 for k in range(n)], int if dt is None else dt)
 
     @staticmethod
     def one(dt, n, m=None):
+        _taichi_scope("one")
         if m is None:
-            return Matrix([1] * n)
-        return Matrix([[1] * m for _ in range(n)])
+            return Matrix([1] * n, dt)
+        return Matrix([[1] * m for _ in range(n)], dt)
 
 
 def _cmp_int(x):
@@ -329,24 +349,19 @@ class Vector(Matrix):
     def field(n, dtype, shape=None, order=None, name="", offset=None, needs_grad=False, ndim=None):
         return MatrixField(n, 1, dtype, shape, 1, offset, name)
 
-    @staticmethod
-    def zero(dt, n):
-        return Matrix([0] * n)
-
-    @staticmethod
-    def one(dt, n):
-        return Matrix([1] * n)
-
-    @staticmethod
-    def unit(n, i, dt=None):
-        return Matrix([1 if k == i else 0 for k in range(n)])
-
 
 class MatrixType:
     """ti.types.vector(n, dtype) / matrix(n, m, dtype): a constructor and a field dtype."""
 
     def __init__(self, n, m, ndim, dtype):
-        self.n, self.m, self.ndim, self.dtype = n, m, ndim, dtype
+        # dtype: a DataType, or for ti.math's types a function naming the
+        # current default type (Taichi resolves those when they are used)
+        self.n, self.m, self.ndim, self._dtype = n, m, ndim, dtype
+
+    @property
+    def dtype(self):
+        d = self._dtype
+        return d if isinstance(d, _ti.DataType) else d()
 
     def __call__(self, *args):
         if len(args) == 1 and isinstance(args[0], (list, tuple, Matrix)):
@@ -360,8 +375,8 @@ class MatrixType:
             flat.extend(v.entries if isinstance(v, Matrix) else (v if isinstance(v, (list, tuple)) else [v]))
         if len(flat) != self.n * self.m:
             raise _ti.TaichiSyntaxError("%d values given for a %dx%d matrix" % (len(flat), self.n, self.m))
-        flat = [_ti.cast(v, self.dtype) if _is_expr(v) else (float(v) if self.dtype._kind == "f" else int(v))
-                for v in flat]
+        dt = self.dtype
+        flat = [_typed(v, dt) for v in flat]
         return Matrix._make(self.n, self.m, self.ndim, flat)
 
     def field(self, shape=None, **kwargs):
@@ -408,12 +423,19 @@ class MatrixField(_ti.Field):
     def get_scalar_field(self, *idx):
         return self._fields[idx[0] * self.m + (idx[1] if len(idx) > 1 else 0)]
 
+    @property
+    def snode(self):
+        # the place of entry 0, as Taichi's; every entry has the same shape
+        return self._fields[0].snode
+
+    def parent(self, n=1):
+        return self._fields[0].parent(n)
+
     def __getitem__(self, key):
         if _compiling():
             entries = [_taichi_core.builtin("field_load", f, key) for f in self._fields]
-        else:
-            entries = [f[key] for f in self._fields]
-        return Matrix._make(self.n, self.m, self.ndim, entries)
+            return Matrix._make(self.n, self.m, self.ndim, entries)
+        return _FieldElement._of(self, key)
 
     def __setitem__(self, key, value):
         value = _as_matrix(value, Matrix._make(self.n, self.m, self.ndim, [0] * (self.n * self.m)))
@@ -431,22 +453,74 @@ class MatrixField(_ti.Field):
             vals = Matrix(val).entries
         else:
             vals = [val] * len(self._fields)
-        for f, v in zip(self._fields, vals):
-            f.fill(v)
+        if _compiling() or _builtins.any(_is_expr(v) for v in vals):
+            for f, v in zip(self._fields, vals):
+                f.fill(v)
+            return
+        # one kernel for the whole field, its value a template argument as in
+        # Taichi (a tuple of rows: equal values share the compiled kernel)
+        from taichi._kernels import field_fill_python_scope
+        rows = [tuple(vals[i * self.m:(i + 1) * self.m]) for i in range(self.n)]
+        field_fill_python_scope(self, tuple(rows) if self.ndim == 2 else tuple(vals))
 
     def __repr__(self):
         return "<ti.Matrix.field>"
 
 
-vec2 = vector(2, _ti.f32)
-vec3 = vector(3, _ti.f32)
-vec4 = vector(4, _ti.f32)
-ivec2 = vector(2, _ti.i32)
-ivec3 = vector(3, _ti.i32)
-ivec4 = vector(4, _ti.i32)
-uvec2 = vector(2, _ti.u32)
-uvec3 = vector(3, _ti.u32)
-uvec4 = vector(4, _ti.u32)
-mat2 = matrix(2, 2, _ti.f32)
-mat3 = matrix(3, 3, _ti.f32)
-mat4 = matrix(4, 4, _ti.f32)
+class _FieldElement(Matrix):
+    """field[I] in Python scope: the element's entries, read when it was
+    taken, whose entries read and write the field itself (Taichi's host
+    accessors), so field[I][j] = x and field[I][i, j] = x store into it."""
+    __slots__ = ("_field", "_key")
+
+    @classmethod
+    def _of(cls, field, key):
+        r = cls.__new__(cls)
+        r.n, r.m, r.ndim = field.n, field.m, field.ndim
+        r.entries = [f[key] for f in field._fields]
+        r._field, r._key = field, key
+        return r
+
+    def __getitem__(self, key):
+        k = self._index(key)
+        if k is None:
+            return Matrix.__getitem__(self, key)
+        self.entries[k] = self._field._fields[k][self._key]
+        return self.entries[k]
+
+    def __setitem__(self, key, value):
+        k = self._index(key)
+        if k is None:
+            Matrix.__setitem__(self, key, value)   # a row: entry by entry, through here
+            return
+        f = self._field._fields[k]
+        f[self._key] = value
+        self.entries[k] = f[self._key]
+
+
+# ti.math's types follow ti.init's default_fp / default_ip when used, as
+# Taichi's do (its default_up is u32 with default_ip i32, else u64)
+def _default_fp():
+    return _ti._dtype_of(float)
+
+
+def _default_ip():
+    return _ti._dtype_of(int)
+
+
+def _default_up():
+    return _ti.u32 if _default_ip() is _ti.i32 else _ti.u64
+
+
+vec2 = MatrixType(2, 1, 1, _default_fp)
+vec3 = MatrixType(3, 1, 1, _default_fp)
+vec4 = MatrixType(4, 1, 1, _default_fp)
+ivec2 = MatrixType(2, 1, 1, _default_ip)
+ivec3 = MatrixType(3, 1, 1, _default_ip)
+ivec4 = MatrixType(4, 1, 1, _default_ip)
+uvec2 = MatrixType(2, 1, 1, _default_up)
+uvec3 = MatrixType(3, 1, 1, _default_up)
+uvec4 = MatrixType(4, 1, 1, _default_up)
+mat2 = MatrixType(2, 2, 2, _default_fp)
+mat3 = MatrixType(3, 3, 2, _default_fp)
+mat4 = MatrixType(4, 4, 2, _default_fp)
