@@ -65,7 +65,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../parser/arena.h"
+#include "../util/arena.h"
 
 /* ---- types */
 

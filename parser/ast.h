@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "arena.h"
+#include "../util/arena.h"
 
 typedef struct AstNode AstNode;
 

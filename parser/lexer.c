@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "unicode.h"
+#include "../util/unicode.h"
 
 enum { LEX_MAXINDENT = 100, LEX_MAXLEVEL = 200 };
 

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "parse_int.h"
-#include "unicode.h"
+#include "../util/unicode.h"
 
 char *parse_read_stream(FILE *f, size_t *len)
 {

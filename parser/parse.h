@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "arena.h"
+#include "../util/arena.h"
 #include "ast.h"
 
 typedef enum { PARSE_SYNTAX_ERROR, PARSE_INDENTATION_ERROR, PARSE_TAB_ERROR } ParseErrorKind;

@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "unicode.h"
+#include "../util/unicode.h"
 
 enum {
     MAX_SIG_DIGITS = 17, /* enough for any double to read back */

@@ -6,7 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "arena.h"
+#include "../util/arena.h"
 
 /* repr(x) for a float: '1.0', '1e+16', '1e-05', 'inf', 'nan', '-0.0', '0.1'. */
 void repr_float(StrBuf *out, double x);

@@ -8,7 +8,7 @@
 
 #include "parse_int.h"
 #include "pyrepr.h"
-#include "unicode.h"
+#include "../util/unicode.h"
 
 bool parse_number(Parser *P, const Token *t, AstConst *out)
 {

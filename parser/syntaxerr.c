@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "parse.h"
-#include "unicode.h"
+#include "../util/unicode.h"
 
 static const char *const error_classes[] = { "SyntaxError", "IndentationError", "TabError" };
 

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "../parser/ast.h"
-#include "../parser/unicode.h"
+#include "../util/unicode.h"
 #include "vm.h"
 
 static const char *tname(VM *vm, Value v) { return vm_type_of(vm, v)->name->data; }

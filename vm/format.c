@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "../parser/pyrepr.h"
-#include "../parser/unicode.h"
+#include "../util/unicode.h"
 
 /* ---- errors ---- */
 

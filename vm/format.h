@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../parser/arena.h"
+#include "../util/arena.h"
 
 /* Every function that can fail returns false and writes CPython's message to
  * err (errcap bytes, NUL-terminated, truncated if need be). The exception is a

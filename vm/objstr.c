@@ -7,7 +7,7 @@
 
 #include "../parser/ast.h"
 #include "../parser/pyrepr.h"
-#include "../parser/unicode.h"
+#include "../util/unicode.h"
 #include "format.h"
 #include "objstr_int.h"
 

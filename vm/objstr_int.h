@@ -4,7 +4,7 @@
 #ifndef TIRUN_OBJSTR_INT_H
 #define TIRUN_OBJSTR_INT_H
 
-#include "../parser/unicode.h"
+#include "../util/unicode.h"
 #include "vm.h"
 
 #define TNAME(v) (vm_type_of(vm, (v))->name->data)

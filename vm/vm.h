@@ -8,7 +8,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 
-#include "../parser/arena.h"
+#include "../util/arena.h"
 #include "object.h"
 
 /* Built-in types: X(c_name, "python name", layout, base c_name or NULL-ish `object`). */

@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "parser/arena.h"
+#include "util/arena.h"
 
 static void test_arena(void)
 {

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "parser/arena.h"
+#include "util/arena.h"
 #include "vm/format.h"
 
 enum { NO_STAR = INT_MIN };

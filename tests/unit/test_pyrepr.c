@@ -10,9 +10,9 @@
 #include <string.h>
 #include <sys/types.h>
 
-#include "parser/arena.h"
+#include "util/arena.h"
 #include "parser/pyrepr.h"
-#include "parser/unicode.h"
+#include "util/unicode.h"
 
 enum { NONE = -1 };
 
