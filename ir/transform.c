@@ -430,17 +430,14 @@ static bool st_augassign(TrCtx *c, const AstNode *s)
 
 /* ---- control flow */
 
-/* A runtime condition: an i32 that is nonzero for true. */
+/* A runtime condition: an i32 that is nonzero for true. Any other type is
+ * compared with zero (a cast to i32 would drop a 64-bit value's high bits). */
 static IrStmt *condition(TrCtx *c, Value v)
 {
     Tr *t = c->tr;
     IrStmt *s = tr_value(t, v);
     if (!s) return NULL;
-    if (ir_type_is_float(s->type)) {
-        IrStmt *zero = ir_const_f(t->k, s->type, 0.0);
-        return ir_binary(t->k, IR_BIN_cmp_ne, s, zero);
-    }
-    return s->type == IR_I32 ? s : tr_cast(t, s, IR_I32);
+    return s->type == IR_I32 ? s : tr_truth(t, tr_wrap(t, s));
 }
 
 /* Builds statements in a new scope. */
