@@ -383,20 +383,20 @@ static int atomic_of(int op)
     return i < 0 ? -1 : atomic_ops[i].atomic;
 }
 
-/* target op= rhs where target is neither a variable nor a scalar field
- * subscript and cur is its value: a field element read (vf[I][0], vf[I].x) is
- * updated by an atomic on its pointer and a matrix (vf[I], mf[I][i]) by its
- * _ti_augassign hook, entry by entry, so that parallel iterations adding into
- * one element all count, as for a scalar field. 1 when done, 0 when the caller
- * computes and assigns instead (another operator, a Python value), -1 on error. */
+/* target op= rhs where target is neither a named variable nor a scalar field
+ * subscript and cur is its value: a matrix entry that is a variable or a field
+ * element (v[0], vf[I][0], vf[I].x) is updated by an atomic on it and a matrix
+ * (vf[I], mf[I][i]) by its _ti_augassign hook, entry by entry, so that parallel
+ * iterations adding into one element all count, as for a scalar field. 1 when
+ * done, 0 when the caller computes and assigns instead (another operator, a
+ * Python value), -1 on error. */
 static int aug_atomic(Tr *t, int op, Value cur, Value rhs)
 {
     int i = atomic_index(op);
     if (i < 0) return 0;
     if (tr_is_expr(t, cur)) {
-        IrStmt *s = tr_stmt_of(cur);
-        if (s->kind != IR_GLOBAL_LOAD) return 0;
-        return tr_atomic(t, atomic_ops[i].atomic, s->ops[0], rhs) == V_EXC ? -1 : 1;
+        if (!tr_is_var(t, cur)) return 0;
+        return tr_atomic(t, atomic_ops[i].atomic, tr_stmt_of(cur), rhs) == V_EXC ? -1 : 1;
     }
     Value hook = v_is_obj(cur) ? vm_getattr_opt(t->vm, cur, vm_intern(t->vm, "_ti_augassign", 13)) : V_UNBOUND;
     if (hook == V_EXC) return -1;
@@ -1152,10 +1152,19 @@ static bool bind_params(TrCtx *c, Value *args, int nargs, TupleObj *kwnames)
             tr_error(c, t->env->e_syntax, "Parameter `%s` missing.", pname);
             return false;
         }
-        /* template parameters alias; the others are passed by value */
+        /* template parameters alias (a variable or field element given is
+         * passed by reference: the caller loaded it, the parameter is its
+         * variable or pointer); the others are passed by value */
         Value anno = fn->annotations ? vm_dict_get_str(fn->annotations, name) : V_UNBOUND;
         bool is_template = anno != V_UNBOUND && vm_type_of(t->vm, anno) == t->env->t_template;
-        if (!is_template) {
+        if (is_template && tr_is_expr(t, v)) {
+            IrStmt *s = tr_stmt_of(v);
+            bool is_load = s->kind == IR_LOCAL_LOAD || s->kind == IR_GLOBAL_LOAD;
+            if (is_load && (s->ops[0]->kind == IR_ALLOCA || s->ops[0]->kind == IR_GLOBAL_PTR)) {
+                v = tr_wrap(t, s->ops[0]);
+                if (v == V_EXC) return false;
+            }
+        } else if (!is_template) {
             IrType ty = anno != V_UNBOUND ? ir_transform_dtype(t->env, anno) : IR_VOID;
             if (ty != IR_VOID) {
                 IrStmt *s = tr_value_as(t, v, ty);

@@ -420,7 +420,7 @@ class MatrixField(_ti.Field):
 
     def __getitem__(self, key):
         if _compiling():
-            entries = [_taichi_core.builtin("field_load", f, key) for f in self._fields]
+            entries = [_taichi_core.builtin("field_ptr", f, key) for f in self._fields]
         else:
             entries = [f[key] for f in self._fields]
         return Matrix._make(self.n, self.m, self.ndim, entries)
