@@ -2,6 +2,8 @@
  * and its cursor, block surgery, and the use scans that passes rely on. */
 #include "ir.h"
 
+#include <float.h>
+#include <math.h>
 #include <string.h>
 
 /* ---- tables */
@@ -297,16 +299,24 @@ bool ir_set_operands(IrKernel *k, IrStmt *s, IrStmt *const *ops, int n)
     return true;
 }
 
+double ir_flush_denormal(IrType t, double v)
+{
+    double min = t == IR_F64 ? DBL_MIN : t == IR_F32 ? FLT_MIN : 0;
+    return fabs(v) < min ? copysign(0.0, v) : v;
+}
+
 /* Bring a constant to the canonical form of type t: integers wrapped to the
  * type's width (sign-extended for signed types), f32 / f16 rounded to float,
- * so that passes can compare and fold constants bit for bit. `from` says
- * which member of v holds the input. */
+ * denormals flushed (Taichi's kernels see 1e-45 as 0), so that passes can
+ * compare and fold constants bit for bit. `from` says which member of v
+ * holds the input. */
 static IrConst canon_const(IrType t, IrConst v, char from)
 {
     IrConst r = {.u = 0};
     if (ir_type_is_float(t)) {
         r.f = from == 'f' ? v.f : from == 'i' ? (double)v.i : (double)v.u;
         if (t != IR_F64) r.f = (double)(float)r.f;
+        r.f = ir_flush_denormal(t, r.f);
         return r;
     }
     uint64_t x;

@@ -109,6 +109,11 @@ bool ir_type_is_float(IrType t);
 /* Taichi's implicit promotion of two primitive operand types: float beats
  * integer, then more bits, then unsigned beats signed at equal width. */
 IrType ir_type_promote(IrType a, IrType b);
+/* Kernels run with flush-to-zero, as Taichi's CPU backend does: a result of
+ * float type t (f32, f64) too small to be a normal number becomes a zero of
+ * its sign. v so flushed, for the values the compiler and the host compute in
+ * the kernels' stead (constants, folded arithmetic, f32 arguments). */
+double ir_flush_denormal(IrType t, double v);
 
 /* ---- operators (Taichi's names; the printer shows them as written) */
 

@@ -376,7 +376,7 @@ static uint64_t trunc_bits(double v)
 void ir_snode_store_float(IrType t, void *at, double v)
 {
     if (t == IR_F64) *(double *)at = v;
-    else if (t == IR_F32) *(float *)at = to_f32(v);
+    else if (t == IR_F32) *(float *)at = (float)ir_flush_denormal(IR_F32, to_f32(v));
     else if (t == IR_F16) *(uint16_t *)at = ir_f16_from_double(v);
     else ir_snode_store_int(t, at, trunc_bits(v));
 }

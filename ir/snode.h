@@ -141,7 +141,8 @@ void *ir_snode_address(const IrSNodeNode *place, const int64_t *idx);
 
 /* Element access with Taichi's host-side conversions. Stores: the low bits
  * of a two's-complement integer for integer types (wrapping as a C cast);
- * round to nearest for f32 / f16 (overflow to infinity). */
+ * round to nearest for f32 / f16 (overflow to infinity), an f32 denormal
+ * flushed to zero as Taichi's f32 writes are. */
 void ir_snode_store_int(IrType t, void *at, uint64_t bits);  /* integer types */
 void ir_snode_store_float(IrType t, void *at, double v);     /* any type: float types round, integers truncate */
 double ir_snode_load_float(IrType t, const void *at);        /* float types */

@@ -356,17 +356,69 @@ static bool st_annassign(TrCtx *c, const AstNode *s)
     return var != V_EXC && tr_bind(c, name, var);
 }
 
-/* AST operator -> atomic op, for the augmented assignments Taichi makes atomic. */
+/* The augmented assignments Taichi makes atomic: AST operator, atomic op and
+ * the ti.atomic_* built-in a matrix's _ti_augassign applies to each entry. */
+static const struct {
+    int ast_op, atomic;
+    const char *builtin;
+} atomic_ops[] = {
+    {AST_Add, IR_ATOMIC_add, "atomic_add"},
+    {AST_Sub, IR_ATOMIC_sub, "atomic_sub"},
+    {AST_BitAnd, IR_ATOMIC_bit_and, "atomic_and"},
+    {AST_BitOr, IR_ATOMIC_bit_or, "atomic_or"},
+    {AST_BitXor, IR_ATOMIC_bit_xor, "atomic_xor"},
+};
+
+/* Index into atomic_ops of AST operator op, or -1. */
+static int atomic_index(int op)
+{
+    for (int i = 0; i < (int)(sizeof atomic_ops / sizeof atomic_ops[0]); i++)
+        if (atomic_ops[i].ast_op == op) return i;
+    return -1;
+}
+
 static int atomic_of(int op)
 {
-    switch (op) {
-    case AST_Add: return IR_ATOMIC_add;
-    case AST_Sub: return IR_ATOMIC_sub;
-    case AST_BitAnd: return IR_ATOMIC_bit_and;
-    case AST_BitOr: return IR_ATOMIC_bit_or;
-    case AST_BitXor: return IR_ATOMIC_bit_xor;
-    default: return -1;
+    int i = atomic_index(op);
+    return i < 0 ? -1 : atomic_ops[i].atomic;
+}
+
+/* target op= rhs where target is neither a named variable nor a scalar field
+ * subscript and cur is its value: a matrix entry that is a variable or a field
+ * element (v[0], vf[I][0], vf[I].x) is updated by an atomic on it and a matrix
+ * (vf[I], mf[I][i]) by its _ti_augassign hook, entry by entry, so that parallel
+ * iterations adding into one element all count, as for a scalar field. 1 when
+ * done, 0 when the caller computes and assigns instead (another operator, a
+ * Python value), -1 on error. */
+static int aug_atomic(Tr *t, int op, Value cur, Value rhs)
+{
+    int i = atomic_index(op);
+    if (i < 0) return 0;
+    if (tr_is_expr(t, cur)) {
+        if (!tr_is_var(t, cur)) return 0;
+        return tr_atomic(t, atomic_ops[i].atomic, tr_stmt_of(cur), rhs) == V_EXC ? -1 : 1;
     }
+    Value hook = v_is_obj(cur) ? vm_getattr_opt(t->vm, cur, vm_intern(t->vm, "_ti_augassign", 13)) : V_UNBOUND;
+    if (hook == V_EXC) return -1;
+    if (hook == V_UNBOUND) return 0;
+    Value args[2] = {vm_cstr(t->vm, atomic_ops[i].builtin), rhs};
+    if (args[0] == V_EXC) return -1;
+    Value done = vm_call(t->vm, hook, args, 2, NULL);
+    return done == V_EXC ? -1 : vm_truthy(t->vm, done);
+}
+
+/* target op= rhs for a target that is not a scalar variable or a scalar field
+ * subscript: atomic when Taichi makes it so, else computed and assigned. */
+static bool aug_general(TrCtx *c, const AstNode *target, int op, Value rhs)
+{
+    Tr *t = c->tr;
+    Value cur = tr_expr(c, target);
+    if (cur == V_EXC) return false;
+    int done = aug_atomic(t, op, cur, rhs);
+    if (done) return done > 0;
+    Value nv = tr_is_expr(t, cur) || tr_is_expr(t, rhs) ? tr_binary(t, op, cur, rhs)
+                                                           : vm_inplace(t->vm, op, cur, rhs);
+    return nv != V_EXC && assign(c, target, nv, false);
 }
 
 static bool st_augassign(TrCtx *c, const AstNode *s)
@@ -397,11 +449,7 @@ static bool st_augassign(TrCtx *c, const AstNode *s)
             Value nv = cur == V_EXC ? V_EXC : tr_binary(t, op, cur, rhs);
             return nv != V_EXC && tr_store_var(t, old, nv);
         }
-        Value cur = tr_expr(c, target);
-        if (cur == V_EXC) return false;
-        Value nv = tr_is_expr(t, cur) || tr_is_expr(t, rhs) ? tr_binary(t, op, cur, rhs)
-                                                               : vm_inplace(t->vm, op, cur, rhs);
-        return nv != V_EXC && assign(c, target, nv, false);
+        return aug_general(c, target, op, rhs);
     }
     if (target->kind == AST_Subscript) {
         Value obj = tr_expr(c, target->v.Subscript.value);
@@ -421,26 +469,19 @@ static bool st_augassign(TrCtx *c, const AstNode *s)
             return val && ir_global_store(t->k, ptr, val);
         }
     }
-    Value cur = tr_expr(c, target);
-    if (cur == V_EXC) return false;
-    Value nv = tr_is_expr(t, cur) || tr_is_expr(t, rhs) ? tr_binary(t, op, cur, rhs)
-                                                           : vm_inplace(t->vm, op, cur, rhs);
-    return nv != V_EXC && assign(c, target, nv, false);
+    return aug_general(c, target, op, rhs);
 }
 
 /* ---- control flow */
 
-/* A runtime condition: an i32 that is nonzero for true. */
+/* A runtime condition: an i32 that is nonzero for true. Any other type is
+ * compared with zero (a cast to i32 would drop a 64-bit value's high bits). */
 static IrStmt *condition(TrCtx *c, Value v)
 {
     Tr *t = c->tr;
     IrStmt *s = tr_value(t, v);
     if (!s) return NULL;
-    if (ir_type_is_float(s->type)) {
-        IrStmt *zero = ir_const_f(t->k, s->type, 0.0);
-        return ir_binary(t->k, IR_BIN_cmp_ne, s, zero);
-    }
-    return s->type == IR_I32 ? s : tr_cast(t, s, IR_I32);
+    return s->type == IR_I32 ? s : tr_truth(t, tr_wrap(t, s));
 }
 
 /* Builds statements in a new scope. */
@@ -1111,10 +1152,19 @@ static bool bind_params(TrCtx *c, Value *args, int nargs, TupleObj *kwnames)
             tr_error(c, t->env->e_syntax, "Parameter `%s` missing.", pname);
             return false;
         }
-        /* template parameters alias; the others are passed by value */
+        /* template parameters alias (a variable or field element given is
+         * passed by reference: the caller loaded it, the parameter is its
+         * variable or pointer); the others are passed by value */
         Value anno = fn->annotations ? vm_dict_get_str(fn->annotations, name) : V_UNBOUND;
         bool is_template = anno != V_UNBOUND && vm_type_of(t->vm, anno) == t->env->t_template;
-        if (!is_template) {
+        if (is_template && tr_is_expr(t, v)) {
+            IrStmt *s = tr_stmt_of(v);
+            bool is_load = s->kind == IR_LOCAL_LOAD || s->kind == IR_GLOBAL_LOAD;
+            if (is_load && (s->ops[0]->kind == IR_ALLOCA || s->ops[0]->kind == IR_GLOBAL_PTR)) {
+                v = tr_wrap(t, s->ops[0]);
+                if (v == V_EXC) return false;
+            }
+        } else if (!is_template) {
             IrType ty = anno != V_UNBOUND ? ir_transform_dtype(t->env, anno) : IR_VOID;
             if (ty != IR_VOID) {
                 IrStmt *s = tr_value_as(t, v, ty);

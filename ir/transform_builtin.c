@@ -1,7 +1,7 @@
 /* The transformer's built-ins (transform.h): the ti.* functions a kernel calls,
  * from one table (TR_BUILTINS), Python's max / min / abs / pow / int / float on
  * Taichi values, atomics, primitive types used as casts, and the hooks the
- * Python-level matrices call (assign, expr_init, field_load / field_store). */
+ * Python-level matrices call (assign, expr_init, field_ptr / field_store). */
 #include "transform_int.h"
 
 #include <stdlib.h>
@@ -13,7 +13,7 @@ static IrStmt *pointer_of(Tr *t, Value v)
 {
     if (!tr_is_expr(t, v)) return NULL;
     IrStmt *s = tr_stmt_of(v);
-    if (s->kind == IR_ALLOCA) return s;
+    if (tr_is_var(t, v)) return s;
     if (s->kind == IR_GLOBAL_LOAD || s->kind == IR_LOCAL_LOAD) return s->ops[0];
     return NULL;
 }
@@ -55,7 +55,7 @@ typedef enum { B_UNARY, B_BINARY, B_ATOMIC, B_SPECIAL } BuiltinKind;
     X("random", B_SPECIAL, 3) X("loop_config", B_SPECIAL, 4) X("static", B_SPECIAL, 5) \
     X("static_print", B_SPECIAL, 6) X("static_assert", B_SPECIAL, 7) X("call_internal", B_SPECIAL, 8) \
     X("fill_field", B_SPECIAL, 10) \
-    X("assign", B_SPECIAL, 11) X("expr_init", B_SPECIAL, 12) X("field_load", B_SPECIAL, 13) \
+    X("assign", B_SPECIAL, 11) X("expr_init", B_SPECIAL, 12) X("field_ptr", B_SPECIAL, 13) \
     X("field_store", B_SPECIAL, 14)
 
 typedef struct {
@@ -245,25 +245,22 @@ static Value special_builtin(Tr *t, const BuiltinDef *b, Value *args, int nargs,
         IrStmt *q = ir_binary(t->k, IR_BIN_div, a, b2);
         return tr_wrap(t, ir_binary(t->k, IR_BIN_sub, a, ir_binary(t->k, IR_BIN_mul, q, b2)));
     }
-    case 11: { /* assign(entry, value): store into the variable or field element an Expr reads */
+    case 11: /* assign(entry, value): store into the variable or field element entry is */
         if (nargs != 2) return vm_raise(vm, vm->e_TypeError, "assign(entry, value)");
-        if (!tr_is_expr(t, args[0])) return V_FALSE;
-        IrStmt *s = tr_stmt_of(args[0]);
-        if (s->kind == IR_ALLOCA) return tr_store_var(t, args[0], args[1]) ? V_TRUE : V_EXC;
-        if (s->kind != IR_GLOBAL_LOAD) return V_FALSE;
-        IrStmt *val = tr_value_as(t, tr_load_var(t, args[1]), ir_pointee(s->ops[0]->type));
-        return val && ir_global_store(t->k, s->ops[0], val) ? V_TRUE : V_EXC;
-    }
+        if (!tr_is_var(t, args[0])) return V_FALSE;
+        return tr_store_var(t, args[0], args[1]) ? V_TRUE : V_EXC;
     case 12: /* expr_init(value): a new variable */
         if (nargs != 1) return vm_raise(vm, vm->e_TypeError, "expr_init(value)");
         return tr_expr_init(t, tr_load_var(t, args[0]));
-    case 13: case 14: { /* field_load(field, key), field_store(field, key, value) */
+    case 13: case 14: { /* field_ptr(field, key), field_store(field, key, value) */
         bool err = false;
         IrSNodeNode *place = nargs >= 2 ? tr_field_place(t, args[0], &err) : NULL;
         if (!place) return err ? V_EXC : vm_raise(vm, vm->e_TypeError, "%s(field, key...)", b->name);
         IrStmt *ptr = tr_field_ptr(t->ctx, NULL, place, args[0], args[1]);
         if (!ptr) return V_EXC;
-        if (b->op == 13) return tr_wrap(t, ir_global_load(t->k, ptr));
+        /* a matrix field's entry is the element's pointer, a variable: each
+         * read loads it then, writes store and += is an atomic on it */
+        if (b->op == 13) return tr_wrap(t, ptr);
         IrStmt *val = nargs == 3 ? tr_value_as(t, tr_load_var(t, args[2]), place->ir.dtype) : NULL;
         return val && ir_global_store(t->k, ptr, val) ? V_NONE : V_EXC;
     }

@@ -36,15 +36,24 @@ Value tr_wrap(Tr *t, IrStmt *s)
     return v_obj(o);
 }
 
+/* A variable is a local (alloca) or, for a ti.template() parameter given a
+ * field element, that element's pointer: both are read and written in place. */
 bool tr_is_var(Tr *t, Value v)
 {
-    return tr_is_expr(t, v) && tr_stmt_of(v)->kind == IR_ALLOCA;
+    if (!tr_is_expr(t, v)) return false;
+    IrKind kind = tr_stmt_of(v)->kind;
+    return kind == IR_ALLOCA || kind == IR_GLOBAL_PTR;
+}
+
+static IrStmt *var_load(Tr *t, IrStmt *var)
+{
+    return var->kind == IR_ALLOCA ? ir_local_load(t->k, var) : ir_global_load(t->k, var);
 }
 
 Value tr_load_var(Tr *t, Value v)
 {
     if (!tr_is_var(t, v)) return v;
-    return tr_wrap(t, ir_local_load(t->k, tr_stmt_of(v)));
+    return tr_wrap(t, var_load(t, tr_stmt_of(v)));
 }
 
 /* ---- Python values as Taichi constants */
@@ -135,7 +144,7 @@ IrStmt *tr_value(Tr *t, Value v)
 {
     if (tr_is_expr(t, v)) {
         IrStmt *s = tr_stmt_of(v);
-        return s->kind == IR_ALLOCA ? ir_local_load(t->k, s) : s;
+        return tr_is_var(t, v) ? var_load(t, s) : s;
     }
     return tr_py_const(t, v, IR_VOID, true);
 }
@@ -214,7 +223,8 @@ bool tr_store_var(Tr *t, Value var, Value v)
 {
     IrStmt *a = tr_stmt_of(var);
     IrStmt *val = tr_value_as(t, v, ir_pointee(a->type));
-    return val && ir_local_store(t->k, a, val);
+    if (!val) return false;
+    return a->kind == IR_ALLOCA ? ir_local_store(t->k, a, val) != NULL : ir_global_store(t->k, a, val) != NULL;
 }
 
 /* ---- operators */

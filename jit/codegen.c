@@ -12,6 +12,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__x86_64__) || defined(__i386__)
+#include <xmmintrin.h>
+#endif
 
 #include <llvm-c/DebugInfo.h>
 
@@ -51,7 +54,9 @@ void jit_ctx_set_float(JitContext *ctx, int slot, IrType t, double v)
     if (t == IR_F64) {
         memcpy(&ctx->args[slot], &v, sizeof v);
     } else {
-        float f = t == IR_F16 ? (float)ir_f16_to_double(ir_f16_from_double(v)) : (float)v;
+        /* an f32 argument's denormal is flushed as Taichi's are */
+        float f = t == IR_F16 ? (float)ir_f16_to_double(ir_f16_from_double(v))
+                              : (float)ir_flush_denormal(IR_F32, (float)v);
         memcpy(&ctx->args[slot], &f, sizeof f);
     }
 }
@@ -691,6 +696,8 @@ static bool emit_task(Cg *g, const IrStmt *t, const char *name)
      * default to on AVX-512 machines: as fast for kernels (mostly bound by
      * memory), and no second, epilogue vector loop, so a fifth less to compile. */
     LLVMAddTargetDependentFunctionAttr(g->fn, "prefer-vector-width", "256");
+    /* tasks run with flush-to-zero (jit_kernel_launch): LLVM may fold knowing it */
+    LLVMAddTargetDependentFunctionAttr(g->fn, "denormal-fp-math", "preserve-sign,ieee");
     g->ctx = LLVMGetParam(g->fn, 0);
     g->thread = LLVMGetParam(g->fn, 3);
     g->task = t;
@@ -888,6 +895,27 @@ void jit_kernel_free(JitKernel *jk)
 
 size_t jit_kernel_tmp_size(const JitKernel *jk) { return jk->tmp_size; }
 
+/* Tasks run with the SSE control register's flush-to-zero bit set, on the
+ * caller and the workers alike, as Taichi's CPU kernels do: an f32 / f64
+ * result too small to be a normal number is a zero of its sign. Denormal
+ * inputs stay as they are (no denormals-are-zero: Taichi reads a bit_cast
+ * denormal as such). The caller's own mode is given back after the launch:
+ * Python-scope arithmetic keeps IEEE denormals. */
+#if defined(__x86_64__) || defined(__i386__)
+static unsigned ftz_enter(void)
+{
+    unsigned old = _mm_getcsr();
+    _mm_setcsr(old | _MM_FLUSH_ZERO_ON);
+    return old;
+}
+
+static void ftz_leave(unsigned old) { _mm_setcsr(old); }
+#else
+/* other hosts keep IEEE denormals */
+static unsigned ftz_enter(void) { return 0; }
+static void ftz_leave(unsigned old) { (void)old; }
+#endif
+
 typedef struct {
     TaskFn fn;
     JitContext *ctx;
@@ -902,8 +930,11 @@ static bool failed(const JitContext *ctx)
 static void run_chunk(void *p, int64_t begin, int64_t end, int thread_id)
 {
     const Chunk *c = p;
-    if (!failed(c->ctx))
-        c->fn(c->ctx, begin, end, thread_id);
+    if (failed(c->ctx))
+        return;
+    unsigned mode = ftz_enter();
+    c->fn(c->ctx, begin, end, thread_id);
+    ftz_leave(mode);
 }
 
 static int64_t bound(const JitContext *ctx, bool is_const, int32_t value, uint32_t offset)
@@ -917,6 +948,7 @@ static int64_t bound(const JitContext *ctx, bool is_const, int32_t value, uint32
 
 void jit_kernel_launch(const JitKernel *jk, JitPool *pool, JitContext *ctx)
 {
+    unsigned mode = ftz_enter();
     for (int i = 0; i < jk->ntasks && !failed(ctx); i++) {
         const Task *t = &jk->tasks[i];
         if (t->type == IR_TASK_serial) {
@@ -937,4 +969,5 @@ void jit_kernel_launch(const JitKernel *jk, JitPool *pool, JitContext *ctx)
         Chunk c = {t->fn, ctx};
         jit_pool_run(pool, begin, end, (end - begin + chunks - 1) / chunks, run_chunk, &c);
     }
+    ftz_leave(mode);
 }

@@ -28,8 +28,12 @@ static IrConst canon(IrType t, IrConst v)
 }
 
 /* x rounded to float type t (float arithmetic done in double and rounded
- * once is exact for + - * / sqrt: double has more than 2 * 24 + 2 bits). */
-static double in_type(IrType t, double x) { return t == IR_F64 ? x : (double)(float)x; }
+ * once is exact for + - * / sqrt: double has more than 2 * 24 + 2 bits),
+ * flushed to zero when denormal as at run time (ir_flush_denormal). */
+static double in_type(IrType t, double x)
+{
+    return ir_flush_denormal(t, t == IR_F64 ? x : (double)(float)x);
+}
 
 static int64_t sar(int64_t v, unsigned n) { return v < 0 ? ~(~v >> n) : v >> n; }
 

@@ -128,6 +128,16 @@ class Matrix:
                 self.entries[k] = other.entries[k]
         return self
 
+    def _ti_augassign(self, atomic, value):
+        """`self op= value` in a kernel for the operators Taichi makes atomic
+        (atomic: "atomic_add", ...): the atomic on each entry, a field element
+        (vf[I] += v) or a variable, as Taichi's Matrix.__iadd__ does. False for
+        a matrix of Python values: the caller computes and assigns."""
+        if not _builtins.all(_is_expr(e) for e in self.entries):
+            return False
+        self._map2(value, lambda e, v: _taichi_core.builtin(atomic, e, v))
+        return True
+
     def _ti_print_items(self):
         if self.ndim == 1:
             return list(self.entries)
@@ -433,7 +443,7 @@ class MatrixField(_ti.Field):
 
     def __getitem__(self, key):
         if _compiling():
-            entries = [_taichi_core.builtin("field_load", f, key) for f in self._fields]
+            entries = [_taichi_core.builtin("field_ptr", f, key) for f in self._fields]
             return Matrix._make(self.n, self.m, self.ndim, entries)
         return _FieldElement._of(self, key)
 
