@@ -19,7 +19,7 @@
 struct tirun_kernel {
     tirun *rt;
     char *name;
-    Value fn;          /* the global's value when last resolved (kept in rt->handles_list) */
+    Value fn;          /* the global's value when last resolved (kept alive by rt->handles) */
 };
 
 struct tirun {
@@ -30,7 +30,7 @@ struct tirun {
     char *error;               /* the last failure's message, or NULL */
     tirun_kernel **kernels;    /* handles, re-resolved after each run */
     int nkernels;
-    Value handles;             /* a list keeping every handle's fn alive */
+    Value handles;             /* a list: item i keeps kernels[i]->fn alive */
 };
 
 /* ---- the write hook's streams */
@@ -181,9 +181,7 @@ static void resolve_handles(tirun *rt)
     for (int i = 0; i < rt->nkernels; i++) {
         tirun_kernel *k = rt->kernels[i];
         Value v = vm_dict_get_str(vm->main_module->hdr.dict, vm_intern(vm, k->name, strlen(k->name)));
-        if (v == V_UNBOUND || v == k->fn) continue;
-        k->fn = v;
-        vm_list_append(vm, AS_LIST(rt->handles), v);
+        if (v != V_UNBOUND) k->fn = AS_LIST(rt->handles)->items[i] = v;
     }
 }
 

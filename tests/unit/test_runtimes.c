@@ -141,6 +141,17 @@ static void contract(void)
     CHECK(tirun_call(rt, "nope", 0, NULL, NULL) != 0 && strstr(tirun_error(rt), "NameError"), "missing global");
     CHECK(tirun_field_read(rt, "k", m, sizeof m) != 0, "a kernel is not a field");
     CHECK(tirun_call(rt, "k", 1, &a, NULL) == 0, "usable after errors: %s", tirun_error(rt));
+    /* a handle follows a redefinition (hot reload), and survives a failed one */
+    tirun_kernel *h = NULL;
+    CHECK(tirun_run_string(rt, "@ti.kernel\ndef f() -> ti.i32:\n    return 1\n", "<v1>") == 0 &&
+              (h = tirun_kernel_get(rt, "f")) && tirun_kernel_launch(h, 0, NULL, &r) == 0 && r.as.i == 1,
+          "f v1: %s", tirun_error(rt));
+    CHECK(tirun_run_string(rt, "@ti.kernel\ndef f() -> ti.i32:\n    return 2\n", "<v2>") == 0 && h &&
+              tirun_kernel_launch(h, 0, NULL, &r) == 0 && r.as.i == 2,
+          "f v2 through the old handle: %s", tirun_error(rt));
+    CHECK(tirun_run_string(rt, "@ti.kernel\ndef f() -> ti.i32:\n    return (\n", "<v3>") == 1 && h &&
+              tirun_kernel_launch(h, 0, NULL, &r) == 0 && r.as.i == 2,
+          "a broken v3 keeps v2: %s", tirun_error(rt));
     tirun_free(rt);
     free(j.out);
 
