@@ -1,8 +1,16 @@
 /* A host program built the way a game is, against the installed header and
  * library found through pkg-config (tests/run builds and runs it): it runs a
- * kernel program, launches a kernel through a handle, and reads a field. */
+ * kernel program, launches a kernel through a handle, and reads a field. It
+ * defines functions named as libtirun's internals are: the library must not
+ * call them (it exports only tirun_*). */
 #include <stdio.h>
+#include <stdlib.h>
 #include <tirun.h>
+
+void sb_init(void *b);
+void sb_init(void *b) { (void)b; abort(); }
+void *vm_new(const void *cfg);
+void *vm_new(const void *cfg) { (void)cfg; abort(); }
 
 int main(void)
 {
