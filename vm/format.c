@@ -571,16 +571,22 @@ static char *int_digits(IntArg a, int base, bool upper, char buf[SMALL_DIGITS], 
     return p;
 }
 
-/* The code point n stands for in 'c' formatting. format() first needs n in
- * a C long, as CPython's PyLong_AsLong; '%c' folds that into its range error. */
-static bool int_char(IntArg a, bool c_long_first, uint32_t *cp, char *err, size_t errcap)
+/* The code point n stands for in 'c' formatting, or -1 with err set. format()
+ * first needs n in a C long, as CPython's PyLong_AsLong; '%c' folds that into
+ * its range error. (The code point is the return value, not an out-parameter,
+ * so that gcc -O3 sees it set on every success path.) */
+static int32_t int_char(IntArg a, bool c_long_first, char *err, size_t errcap)
 {
-    if (a.big && !mpz_fits_slong_p(a.big))
-        return fail(err, errcap, "%s", c_long_first ? MSG_C_LONG : MSG_CHAR_RANGE);
+    if (a.big && !mpz_fits_slong_p(a.big)) {
+        fail(err, errcap, "%s", c_long_first ? MSG_C_LONG : MSG_CHAR_RANGE);
+        return -1;
+    }
     long v = a.big ? mpz_get_si(a.big) : (long)a.small;
-    if (v < 0 || v > 0x10FFFF) return fail(err, errcap, "%s", MSG_CHAR_RANGE);
-    *cp = (uint32_t)v;
-    return true;
+    if (v < 0 || v > 0x10FFFF) {
+        fail(err, errcap, "%s", MSG_CHAR_RANGE);
+        return -1;
+    }
+    return (int32_t)v;
 }
 
 /* The integer presentation types of format() and '%', with their base and
@@ -620,9 +626,9 @@ static bool format_int(StrBuf *out, IntArg a, const FmtSpec *s, char *err, size_
     if (type == 'c') {
         if (s->sign) return fail(err, errcap, "Sign not allowed with integer format specifier 'c'");
         if (s->alternate) return fail(err, errcap, "Alternate form (#) not allowed with integer format specifier 'c'");
-        uint32_t cp;
-        if (!int_char(a, true, &cp, err, errcap)) return false;
-        Utf8Char c = utf8_char(cp);
+        int32_t cp = int_char(a, true, err, errcap);
+        if (cp < 0) return false;
+        Utf8Char c = utf8_char((uint32_t)cp);
         emit_number(out, &l, false, "", "", 0, false, c.b, c.len);
         return finish(out, err, errcap);
     }
@@ -825,9 +831,9 @@ static bool percent_int(StrBuf *out, IntArg a, const FmtPercent *p, char *err, s
         return percent_real(out, x, p, err, errcap);
     }
     if (p->conv == 'c') {
-        uint32_t cp;
-        if (!int_char(a, false, &cp, err, errcap)) return false;
-        Utf8Char c = utf8_char(cp);
+        int32_t cp = int_char(a, false, err, errcap);
+        if (cp < 0) return false;
+        Utf8Char c = utf8_char((uint32_t)cp);
         percent_emit(out, c.b, c.len, p, false);
         return finish(out, err, errcap);
     }

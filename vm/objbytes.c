@@ -32,6 +32,15 @@ static bool span_of(Value v, Span *s)
     return false;
 }
 
+/* The span of v, which the caller knows is bytes or bytearray (empty if it
+ * were not): the value returned rather than span_of's out-parameter, so that
+ * no path reads an unset Span. */
+static Span span_known(Value v)
+{
+    Span s;
+    return span_of(v, &s) ? s : (Span){NULL, 0};
+}
+
 /* A bytes-like argument: "a bytes-like object is required, not 'str'". */
 static bool span_arg(VM *vm, Value v, Span *s)
 {
@@ -150,10 +159,14 @@ static bool source_bytes(VM *vm, const char *fname, Value *a, StrBuf *b)
                              TNAME(ea[i]));
                 return false;
             }
-        Value r = vm_call_method(vm, src, vm_intern(vm, "encode", 6), ea, 2);
+        /* str's own encode, which returns bytes: CPython's codecs ignore a
+         * subclass's encode (calling it, a non-bytes result left s unset) */
+        StrObj *name = vm_intern(vm, "encode", 6);
+        if (!name) return false;
+        Value r = vm_call(vm, vm_type_lookup(vm->t_str, name), (Value[]){src, ea[0], ea[1]}, 3, NULL);
         if (r == V_EXC) return false;
-        span_of(r, &s);
-        sb_putn(b, (const char *)s.p, s.n);
+        Span e = span_known(r);
+        sb_putn(b, (const char *)e.p, e.n);
         return true;
     }
     if (enc != V_UNBOUND || err != V_UNBOUND) {
@@ -1096,8 +1109,7 @@ static Value ba_setitem(VM *vm, Value *args, int nargs, TupleObj *kw)
             if (src == V_EXC) return V_EXC;
         }
         vm_push_root(vm, src);
-        Span s;
-        span_of(src, &s);
+        Span s = span_known(src);   /* bytes or bytearray, or made bytes above */
         bool ok = vm_slice_indices(vm, args[1], a->len, &start, &stop, &step, &n);
         if (ok && step == 1) {
             ok = splice(vm, a, (size_t)start, (size_t)n, s.p, s.n);

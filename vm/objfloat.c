@@ -55,6 +55,15 @@ static bool float_of(VM *vm, Value v, double *d)
     return false;
 }
 
+/* The double of a method's self, which vm_check_self / vm_method_args has
+ * proven a float (NaN if it were not): the value returned rather than
+ * float_of's out-parameter, so that no path reads an unset double. */
+static double self_double(VM *vm, Value v)
+{
+    double d;
+    return float_of(vm, v, &d) ? d : NAN;
+}
+
 /* Operands of float arithmetic: 2 a float, 1 an int, 0 neither. */
 static int real_kind(VM *vm, Value v)
 {
@@ -446,8 +455,7 @@ static Value m_round(VM *vm, Value *args, int nargs, TupleObj *kw)
     if (!vm_check_self(vm, args, nargs, vm->t_float, "__round__") ||
         !vm_check_nargs(vm, "__round__", nargs - 1, kw, 0, 1))
         return V_EXC;
-    double x;
-    float_of(vm, SELF, &x);
+    double x = self_double(vm, SELF);
     if (nargs < 2 || args[1] == V_NONE) {
         double rounded = round(x);
         if (fabs(x - rounded) == 0.5) rounded = 2.0 * round(x / 2.0);   /* ties to even */
@@ -626,8 +634,7 @@ static Value f_hex(VM *vm, double x)
     static Value um_##c(VM *vm, Value *args, int nargs, TupleObj *kw)                            \
     {                                                                                            \
         if (!vm_method_args(vm, args, nargs, kw, vm->t_float, name, 0)) return V_EXC;            \
-        double x;                                                                                \
-        float_of(vm, args[0], &x);                                                               \
+        double x = self_double(vm, args[0]);                                                     \
         return fn(vm, x);                                                                        \
     }
 FLOAT_UNARY(X)
@@ -637,8 +644,7 @@ FLOAT_UNARY(X)
     {                                                                                            \
         (void)kw;                                                                                \
         if (!vm_check_self(vm, args, nargs, vm->t_float, name)) return V_EXC;                    \
-        double x;                                                                                \
-        float_of(vm, args[0], &x);                                                               \
+        double x = self_double(vm, args[0]);                                                     \
         return fn(vm, x);                                                                        \
     }
 FLOAT_GETTERS(X)
@@ -651,8 +657,7 @@ static Value m_format(VM *vm, Value *args, int nargs, TupleObj *kw)
         return vm_raise(vm, vm->e_TypeError, "__format__() argument must be str, not %s", TNAME(args[1]));
     StrObj *spec = AS_STR(args[1]);
     if (spec->len == 0) return vm_str(vm, SELF);
-    double x;
-    float_of(vm, SELF, &x);
+    double x = self_double(vm, SELF);
     FmtSpec fs;
     char err[256];
     StrBuf out;

@@ -29,3 +29,13 @@ except TypeError as e:
 print(b"a%sc" % b"b", b"%05.1f" % 2.25, b"".join([]), b"x".center(5, b"-"), b"ab".zfill(4))
 print(sorted(b"bca"), max(b"abc"), sum(b"\x01\x02"), bytes(b"abc"[i] + 1 for i in range(3)))
 print(hash(b"") == hash(b""), b"abc" == bytes([97, 98, 99]), b"abc".index(b"c"), b"a b".split())
+
+
+# bytes(s, encoding) encodes with str's own encode: a subclass's override
+# (here returning a non-bytes) is not called, as in CPython's codecs
+class OwnEncode(str):
+    def encode(self, *args):
+        return 42
+
+
+print(bytes(OwnEncode("abc"), "utf-8"), bytearray(OwnEncode("é"), "latin-1"))
