@@ -50,6 +50,7 @@ for _e in (TaichiCompilationError, TaichiSyntaxError, TaichiNameError, TaichiInd
 del _e
 
 _taichi_core._assert_error = TaichiAssertionError
+_taichi_core._runtime_type_error = TaichiRuntimeTypeError
 
 
 # ---- primitive types -----------------------------------------------------------------
