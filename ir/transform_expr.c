@@ -121,7 +121,11 @@ static IrStmt *int_const(Tr *t, Value v, IrType ty, bool literal)
 IrStmt *tr_py_const(Tr *t, Value v, IrType ty, bool literal)
 {
     VM *vm = t->vm;
-    if (v_is_bool(v)) v = v_int(v == V_TRUE);
+    if (v_is_bool(v)) {
+        /* a Python bool is a u1 constant in Taichi: (a < 5) + True is u1 */
+        if (ty == IR_VOID) ty = IR_U1;
+        v = v_int(v == V_TRUE);
+    }
     if (vm_is_int(vm, v)) {
         if (ty == IR_VOID) ty = t->env->default_ip;
         if (ir_type_is_float(ty)) {
@@ -442,7 +446,7 @@ Value tr_unary(Tr *t, int op, Value v)
     }
 }
 
-/* An i32 that is 1 when v is true (nonzero). */
+/* A u1 that is 1 when v is true (nonzero). */
 IrStmt *tr_truth(Tr *t, Value v)
 {
     IrStmt *s = tr_value(t, v);

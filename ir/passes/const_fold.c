@@ -133,13 +133,10 @@ static int64_t cvtt(double x, int bits)
     return isnan(x) || tr < -lim || tr >= lim ? (int64_t)((uint64_t)-1 << (bits - 1)) : (int64_t)tr;
 }
 
-/* fptosi / fptoui of a value out of the target's range is poison in LLVM,
- * but LLVM lowers a non-constant one to the x86-64 (pre AVX-512) sequences
- * below, and that is what the program computes at run time (and what Taichi
- * gives): narrow targets convert to i32 and truncate, u32 converts to i64 and
- * truncates, u64 combines x and x - 2^63 (rounded in the source type from)
- * converted to i64. The folder gives the same value, else LLVM would fold the
- * poison to anything. */
+/* Float to integer as the backend computes it (jit/codegen_ops.c
+ * float_to_int, LLVM's x86-64 lowering made defined): narrow targets convert
+ * to i32 and truncate, u32 converts to i64 and truncates, u64 combines x and
+ * x - 2^63 (rounded in the source type from) converted to i64. */
 static void float_to_int(IrType from, IrType to, double x, IrConst *r)
 {
     int bits = ir_type_bits(to);
@@ -187,7 +184,9 @@ static bool fold_cast(const IrStmt *s, IrConst a, IrConst *r)
     IrType from = s->ops[0]->type, to = s->type;
     if (s->u.unary == IR_UN_cast_bits) return cast_bits(from, to, a, r);
     bool ff = ir_type_is_float(from), tf = ir_type_is_float(to);
-    if (!ff && !tf) {
+    if (to == IR_U1) {
+        r->u = ff ? a.f != 0 : a.u != 0;   /* a truth test (jit_cg_cast_value) */
+    } else if (!ff && !tf) {
         *r = a;   /* canonical: already extended by the source's signedness */
     } else if (ff && !tf) {
         float_to_int(from, to, a.f, r);
