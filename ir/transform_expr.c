@@ -436,7 +436,13 @@ Value tr_unary(Tr *t, int op, Value v)
     switch (op) {
     case AST_UAdd: return v;
     case AST_USub: return tr_wrap(t, ir_unary(t->k, IR_UN_neg, s));
-    case AST_Not: return tr_wrap(t, ir_unary(t->k, IR_UN_logic_not, s));
+    case AST_Not:
+        if (!ir_type_is_int(s->type)) {
+            vm_raise(t->vm, t->env->e_type, "'logic_not' takes integral inputs only, however '%s' is provided",
+                     ir_type_name(s->type));
+            return V_EXC;
+        }
+        return tr_wrap(t, ir_unary(t->k, IR_UN_logic_not, s));
     default:
         if (!ir_type_is_int(s->type)) {
             vm_raise(t->vm, t->env->e_type, "unsupported operand type(s) for '~': '%s'", ir_type_name(s->type));

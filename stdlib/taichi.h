@@ -32,6 +32,7 @@ typedef struct TaichiState {
     TiKernel **kernels;
     int nkernels, kernels_cap;
     bool compiling;
+    bool unplaced;              /* some field is not placed yet: launches check (tk_set_unplaced) */
 } TaichiState;
 
 /* The VM's Taichi state, made on first use; NULL with MemoryError pending. */

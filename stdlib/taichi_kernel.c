@@ -360,6 +360,18 @@ static void reraise_on_new_line(VM *vm, TaichiState *s)
     vm_pop_roots(vm, 1);
 }
 
+/* Materializes the fields built so far (taichi._materialize_all), as Taichi
+ * does at every launch: a field never placed is its RuntimeError then,
+ * whether the kernel uses it or not. Launches call it only while one is
+ * unplaced (s->unplaced): a Python call would triple a launch's cost. */
+static bool materialize_fields(VM *vm)
+{
+    Value mod = vm_dict_get_str(vm->modules, vm_intern(vm, "taichi", 6));
+    Value f = v_is_obj(mod) && v_as_obj(mod)->dict
+                  ? vm_dict_get_str(v_as_obj(mod)->dict, vm_intern(vm, "_materialize_all", 16)) : V_UNBOUND;
+    return !v_is_obj(f) || vm_call(vm, f, NULL, 0, NULL) != V_EXC;
+}
+
 static TiInstance *compile(VM *vm, TaichiState *s, TiKernel *k, const Value *targs)
 {
     if (!ensure_jit(vm, s)) return NULL;
@@ -566,6 +578,7 @@ static Value kernel_call(VM *vm, Value *args, int nargs, TupleObj *kw)
         s->prog = ir_snode_program_new();
         if (!s->prog) return vm_raise(vm, vm->e_MemoryError, "out of memory");
     }
+    if (s->unplaced && !materialize_fields(vm)) return V_EXC;
     /* find the instance for these template arguments */
     TiInstance *in = NULL;
     for (int i = 0; i < k->ninst && !in; i++) {
@@ -675,8 +688,20 @@ static Value tk_compiling(VM *vm, Value *args, int nargs, TupleObj *kw)
     return s ? v_bool(s->compiling) : V_EXC;
 }
 
+/* set_unplaced(flag): whether some field is not placed yet (taichi's field
+ * and place keep it), so that launches raise Taichi's error. */
+static Value tk_set_unplaced(VM *vm, Value *args, int nargs, TupleObj *kw)
+{
+    if (!mod_check_one(vm, "set_unplaced", nargs, kw)) return V_EXC;
+    TaichiState *s = taichi_state(vm);
+    int tv = s ? vm_truthy(vm, args[0]) : -1;
+    if (tv < 0) return V_EXC;
+    s->unplaced = tv;
+    return V_NONE;
+}
+
 static const ModFunction kernel_functions[] = {
-    {"compiling", tk_compiling},
+    {"compiling", tk_compiling}, {"set_unplaced", tk_set_unplaced},
     {"register", tk_register}, {"configure", tk_configure}, {"kernel", tk_kernel},
     {"binop", tk_binop},       {"cmpop", tk_cmpop},         {"unop", tk_unop},
     {"builtin", tk_builtin},   {"compile_times", tk_compile_times},
