@@ -50,10 +50,15 @@ static LLVMValueRef cvtt(Cg *g, LLVMValueRef x, unsigned bits)
 
 /* A float to an integer type as LLVM lowers a run-time fptosi / fptoui on
  * x86-64 (what Taichi computes, and what const_fold folds to): narrow targets
- * through i32, u32 through i64, u64 from x and x - 2^63. */
+ * through i32, u32 through i64, u64 from x and x - 2^63. i32 and i64 stay a
+ * bare fptosi: x86's scalar and packed conversions both give the minimum
+ * there, the range check would cost a third of a cast-heavy loop, and
+ * const_fold has folded every constant operand before LLVM sees it. */
 static LLVMValueRef float_to_int(Cg *g, LLVMValueRef x, IrType to, LLVMTypeRef rt)
 {
     int bits = ir_type_bits(to);
+    if (ir_type_is_signed(to) && bits >= 32)
+        return LLVMBuildFPToSI(g->b, x, rt, "");
     if (bits == 64 && !ir_type_is_signed(to)) {
         LLVMValueRef lo = cvtt(g, x, 64);
         LLVMValueRef hi = cvtt(g, LLVMBuildFSub(g->b, x, LLVMConstReal(LLVMTypeOf(x), 0x1p63), ""), 64);
