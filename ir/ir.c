@@ -358,7 +358,7 @@ IrStmt *ir_rand(IrKernel *k, IrType t) { return emit(k, IR_RAND, t, NULL, 0); }
 IrStmt *ir_unary(IrKernel *k, IrUnaryOp op, IrStmt *x)
 {
     if (!x) return NULL;
-    IrStmt *s = emit(k, IR_UNARY, ir_unary_op_class(op) == 'L' ? IR_I32 : x->type, &x, 1);
+    IrStmt *s = emit(k, IR_UNARY, ir_unary_op_class(op) == 'L' ? IR_U1 : x->type, &x, 1);
     if (s) s->u.unary = op;
     return s;
 }
@@ -374,7 +374,7 @@ IrStmt *ir_binary(IrKernel *k, IrBinaryOp op, IrStmt *a, IrStmt *b)
 {
     if (!a || !b) return NULL;
     char cls = ir_binary_op_class(op);
-    IrType t = cls == 'C' || cls == 'L' ? IR_I32 : ir_type_promote(a->type, b->type);
+    IrType t = cls == 'C' || cls == 'L' ? IR_U1 : ir_type_promote(a->type, b->type);
     IrStmt *ops[2] = {a, b};
     IrStmt *s = emit(k, IR_BINARY, t, ops, 2);
     if (s) s->u.binary = op;

@@ -70,9 +70,12 @@
 /* ---- types */
 
 /* Primitive types as Taichi prints them: id, name, bits, class
- * (0 none, 'i' signed, 'u' unsigned, 'f' float). f16 is a storage type. */
+ * (0 none, 'i' signed, 'u' unsigned, 'f' float). f16 is a storage type. u1 is
+ * what comparisons and `not` yield (Taichi 1.7's bool): 1-bit arithmetic that
+ * wraps, promoted to any other type it meets; no field or parameter has it. */
 #define IR_TYPES(X)          \
     X(VOID, "void", 0, 0)    \
+    X(U1, "u1", 1, 'u')      \
     X(I8, "i8", 8, 'i')      \
     X(I16, "i16", 16, 'i')   \
     X(I32, "i32", 32, 'i')   \
@@ -118,7 +121,7 @@ double ir_flush_denormal(IrType t, double v);
 /* ---- operators (Taichi's names; the printer shows them as written) */
 
 /* Unary: name, operand class: A any numeric, F float only, I integer only,
- * C cast (the result type is the target), L logical (i32 result). */
+ * C cast (the result type is the target), L logical (u1 result). */
 #define IR_UNARY_OPS(X) \
     X(neg, 'A') X(sqrt, 'F') X(round, 'F') X(floor, 'F') X(ceil, 'F') \
     X(cast_value, 'C') X(cast_bits, 'C') X(abs, 'A') X(sgn, 'A') \
@@ -127,7 +130,7 @@ double ir_flush_denormal(IrType t, double v);
     X(bit_not, 'I') X(logic_not, 'L')
 
 /* Binary: name, class: A arithmetic, F float only, I integer only,
- * C comparison (i32 0/1 result; Taichi has no bool type), L logical (i32). */
+ * C comparison (u1 result), L logical (u1). */
 #define IR_BINARY_OPS(X) \
     X(mul, 'A') X(add, 'A') X(sub, 'A') X(truediv, 'F') X(floordiv, 'A') \
     X(div, 'A') X(mod, 'A') X(max, 'A') X(min, 'A') \

@@ -474,14 +474,14 @@ static bool st_augassign(TrCtx *c, const AstNode *s)
 
 /* ---- control flow */
 
-/* A runtime condition: an i32 that is nonzero for true. Any other type is
+/* A runtime condition: a u1, or an i32 that is nonzero for true. Any other type is
  * compared with zero (a cast to i32 would drop a 64-bit value's high bits). */
 static IrStmt *condition(TrCtx *c, Value v)
 {
     Tr *t = c->tr;
     IrStmt *s = tr_value(t, v);
     if (!s) return NULL;
-    return s->type == IR_I32 ? s : tr_truth(t, tr_wrap(t, s));
+    return s->type == IR_I32 || s->type == IR_U1 ? s : tr_truth(t, tr_wrap(t, s));
 }
 
 /* Builds statements in a new scope. */
@@ -1182,16 +1182,20 @@ static bool bind_params(TrCtx *c, Value *args, int nargs, TupleObj *kwnames)
 Value tr_inline_func(TrCtx *caller, const AstNode *call, FuncObj *fn, Value *args, int nargs, TupleObj *kwnames)
 {
     Tr *t = caller->tr;
-    for (TrCtx *p = caller; p; p = p->caller)
-        if (p->fn == fn) {
-            tr_error(caller, t->env->e_syntax,
-                     "Recursion is not supported: %s() calls itself (directly or through other functions)",
-                     fn->name->data);
-            return V_EXC;
-        }
+    /* A ti.func may call itself: inlining ends where a ti.static condition on
+     * its template arguments stops it (compile-time recursion, as Taichi
+     * allows). One that never stops meets the depth limit, where Taichi meets
+     * Python's recursion limit. */
     if (t->depth >= TR_MAX_INLINE_DEPTH) {
-        tr_error(caller, t->env->e_syntax, "Taichi functions are nested too deeply");
-        return V_EXC;
+        TrCtx *outer = NULL;
+        for (TrCtx *p = caller; p; p = p->caller)
+            if (p->fn == fn) outer = p;
+        if (!outer) return tr_error(caller, t->env->e_syntax, "Taichi functions are nested too deeply");
+        /* the position of the outermost recursive call stands for all of them */
+        for (TrCtx *p = caller; p != outer; p = p->caller) p->raised = true;
+        return tr_error(caller, t->env->e_compile,
+                        "RecursionError: maximum recursion depth exceeded (%s() calls itself %d levels deep)",
+                        fn->name->data, TR_MAX_INLINE_DEPTH);
     }
     TrCtx c;
     if (!ctx_init(&c, t, fn, false)) return V_EXC;

@@ -4,6 +4,7 @@
  * Python-level matrices call (assign, expr_init, field_ptr / field_store). */
 #include "transform_int.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -113,6 +114,49 @@ static Value binary_builtin(Tr *t, const BuiltinDef *b, Value av, Value bv)
     return tr_wrap(t, ir_binary(t->k, (IrBinaryOp)b->op, tr_cast(t, a, ty), tr_cast(t, c, ty)));
 }
 
+static bool is_py_float(Tr *t, Value v)
+{
+    return v_is_double(v) || vm_type_of(t->vm, v) == t->vm->t_float;
+}
+
+/* max / min of two Python numbers as Taichi computes them, with numpy's
+ * maximum / minimum: a float operand makes both floats (min(16777217, 1e10) is
+ * 16777217.0, which then becomes an f32 like any float) and NaN wins. */
+static Value py_min_max(Tr *t, bool is_max, Value a, Value b)
+{
+    VM *vm = t->vm;
+    if (is_py_float(t, a) || is_py_float(t, b)) {
+        double x, y;
+        if (!vm_to_double(vm, a, &x) || !vm_to_double(vm, b, &y)) return V_EXC;
+        if (isnan(x) || isnan(y)) return v_double(NAN);
+        return v_double(is_max ? (x >= y ? x : y) : (x <= y ? x : y));
+    }
+    Value lt = vm_compare(vm, AST_Lt, a, b);
+    int tv = lt == V_EXC ? -1 : vm_truthy(vm, lt);
+    if (tv < 0) return V_EXC;
+    Value r = tv != is_max ? a : b;
+    /* numpy gives a bool only when both are bools */
+    if (v_is_bool(r) && !(v_is_bool(a) && v_is_bool(b))) r = v_int(r == V_TRUE);
+    return r;
+}
+
+/* ti.max / ti.min (and Python's max / min in a kernel) of two or more values,
+ * folded from the right as Taichi's ops.max does; Python numbers pair up at
+ * compile time. */
+static Value min_max(Tr *t, const BuiltinDef *b, Value *args, int nargs)
+{
+    Value acc = tr_load_var(t, args[nargs - 1]);
+    for (int i = nargs - 2; i >= 0 && acc != V_EXC; i--) {
+        Value x = tr_load_var(t, args[i]);
+        if (x == V_EXC) return V_EXC;
+        if (tr_is_number(t, x) && tr_is_number(t, acc))
+            acc = py_min_max(t, b->op == IR_BIN_max, x, acc);
+        else
+            acc = binary_builtin(t, b, x, acc);
+    }
+    return acc;
+}
+
 /* A primitive type applied to a value: a typed literal, or a cast. */
 Value tr_dtype_call(Tr *t, IrType ty, Value v, bool literal_check)
 {
@@ -139,6 +183,25 @@ Value tr_dtype_call(Tr *t, IrType ty, Value v, bool literal_check)
         return tr_wrap(t, tr_py_const(t, v, ty, false));
     }
     return tr_wrap(t, tr_cast(t, tr_stmt_of(v), ty));
+}
+
+/* ti.cast(x, ty): Taichi first makes a Python number x an Expr of its default
+ * type, so ti.cast(0.1, ti.f64) is the f32 0.1 widened, and an int that does not
+ * fit default_ip is an error of the call. */
+static Value cast_value(Tr *t, IrType ty, Value v)
+{
+    VM *vm = t->vm;
+    v = tr_load_var(t, v);
+    if (v == V_EXC || tr_is_expr(t, v) || !tr_is_number(t, v)) return tr_dtype_call(t, ty, v, false);
+    IrStmt *s = tr_py_const(t, v, IR_VOID, true);
+    if (!s) {
+        if (!vm_exc_matches(vm, vm->exc, v_obj(t->env->e_type))) return V_EXC;
+        Value msg = vm_str(vm, vm->exc);
+        if (msg == V_EXC) return V_EXC;
+        vm->exc = V_NONE;
+        return vm_raise(vm, t->env->e_type, "TypeError when calling `cast`: %s.", AS_STR(msg)->data);
+    }
+    return tr_wrap(t, tr_cast(t, s, ty));
 }
 
 static bool no_keywords(Tr *t, const char *name, TupleObj *kw)
@@ -168,7 +231,7 @@ static Value special_builtin(Tr *t, const BuiltinDef *b, Value *args, int nargs,
             vm_raise(vm, t->env->e_type, "ti.%s() needs a value and a primitive type", b->name);
             return V_EXC;
         }
-        if (b->op == 0) return tr_dtype_call(t, ty, args[0], false);
+        if (b->op == 0) return cast_value(t, ty, args[0]);
         IrStmt *s = tr_value(t, tr_load_var(t, args[0]));
         if (!s) return V_EXC;
         if (ir_type_bits(s->type) != ir_type_bits(ty)) {
@@ -344,6 +407,8 @@ Value tr_call_builtin(Tr *t, const char *name, Value *args, int nargs, TupleObj 
         }
         return unary_builtin(t, b, args[0]);
     case B_BINARY:
+        if ((b->op == IR_BIN_max || b->op == IR_BIN_min) && nargs >= 2 && no_keywords(t, name, kw))
+            return min_max(t, b, args, nargs);
         if (nargs != 2 || !no_keywords(t, name, kw)) {
             if (nargs != 2) vm_raise(vm, vm->e_TypeError, "ti.%s() takes 2 arguments (%d given)", name, nargs);
             return V_EXC;
@@ -367,23 +432,20 @@ Value tr_call_builtin(Tr *t, const char *name, Value *args, int nargs, TupleObj 
 Value tr_python_builtin(Tr *t, const char *name, Value *args, int nargs, TupleObj *kw, bool *handled)
 {
     *handled = false;
-    bool any = false;
-    for (int i = 0; i < nargs; i++)
+    bool any = false, numbers = nargs >= 2;
+    for (int i = 0; i < nargs; i++) {
         if (tr_is_expr(t, args[i])) any = true;
-    if (!any || (kw && kw->len)) return V_NONE;
+        if (!tr_is_number(t, args[i])) numbers = false;
+    }
+    if (kw && kw->len) return V_NONE;
+    bool minmax = !strcmp(name, "max") || !strcmp(name, "min");
+    if (!any && !(minmax && numbers)) return V_NONE;
     *handled = true;
     if (!strcmp(name, "int")) return nargs == 1 ? tr_dtype_call(t, t->env->default_ip, args[0], false) : V_NONE;
     if (!strcmp(name, "float")) return nargs == 1 ? tr_dtype_call(t, t->env->default_fp, args[0], false) : V_NONE;
     if (!strcmp(name, "abs") && nargs == 1) return tr_call_builtin(t, "abs", args, 1, NULL);
     if (!strcmp(name, "pow") && nargs == 2) return tr_binary(t, AST_Pow, args[0], args[1]);
-    if ((!strcmp(name, "max") || !strcmp(name, "min")) && nargs >= 2) {
-        Value acc = args[0];
-        for (int i = 1; i < nargs && acc != V_EXC; i++) {
-            Value pair[2] = {acc, args[i]};
-            acc = tr_call_builtin(t, name, pair, 2, NULL);
-        }
-        return acc;
-    }
+    if (minmax && nargs >= 2) return tr_call_builtin(t, name, args, nargs, NULL);
     if (!strcmp(name, "bool")) {
         IrStmt *s = nargs == 1 ? tr_truth(t, tr_load_var(t, args[0])) : NULL;
         return tr_wrap(t, s);

@@ -118,7 +118,11 @@ static IrStmt *int_const(Tr *t, Value v, IrType ty, bool literal)
 IrStmt *tr_py_const(Tr *t, Value v, IrType ty, bool literal)
 {
     VM *vm = t->vm;
-    if (v_is_bool(v)) v = v_int(v == V_TRUE);
+    if (v_is_bool(v)) {
+        /* a Python bool is a u1 constant in Taichi: (a < 5) + True is u1 */
+        if (ty == IR_VOID) ty = IR_U1;
+        v = v_int(v == V_TRUE);
+    }
     if (vm_is_int(vm, v)) {
         if (ty == IR_VOID) ty = t->env->default_ip;
         if (ir_type_is_float(ty)) {
@@ -430,7 +434,13 @@ Value tr_unary(Tr *t, int op, Value v)
     switch (op) {
     case AST_UAdd: return v;
     case AST_USub: return tr_wrap(t, ir_unary(t->k, IR_UN_neg, s));
-    case AST_Not: return tr_wrap(t, ir_unary(t->k, IR_UN_logic_not, s));
+    case AST_Not:
+        if (!ir_type_is_int(s->type)) {
+            vm_raise(t->vm, t->env->e_type, "'logic_not' takes integral inputs only, however '%s' is provided",
+                     ir_type_name(s->type));
+            return V_EXC;
+        }
+        return tr_wrap(t, ir_unary(t->k, IR_UN_logic_not, s));
     default:
         if (!ir_type_is_int(s->type)) {
             vm_raise(t->vm, t->env->e_type, "unsupported operand type(s) for '~': '%s'", ir_type_name(s->type));
@@ -440,7 +450,7 @@ Value tr_unary(Tr *t, int op, Value v)
     }
 }
 
-/* An i32 that is 1 when v is true (nonzero). */
+/* A u1 that is 1 when v is true (nonzero). */
 IrStmt *tr_truth(Tr *t, Value v)
 {
     IrStmt *s = tr_value(t, v);

@@ -122,7 +122,7 @@ bool tr_is_number(Tr *t, Value v);
 /* A Python number as a constant of type ty (IR_VOID: its default type);
  * `literal` picks Taichi's message for a default_ip overflow. */
 IrStmt *tr_py_const(Tr *t, Value v, IrType ty, bool literal);
-/* An i32 that is 1 when v (a Taichi value or number) is nonzero. */
+/* A u1 that is 1 when v (a Taichi value or number) is nonzero. */
 IrStmt *tr_truth(Tr *t, Value v);
 /* A primitive type applied to v: a typed literal (literal_check: Taichi's
  * int / float literal rules) or a cast. */

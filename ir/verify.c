@@ -268,7 +268,7 @@ static bool verify_UNARY(Verifier *v, const IrStmt *s)
         return true;
     case 'L':
         if (!ir_type_is_int(x)) return fail(v, s, "operand has type %s, wants an integer", tn(x));
-        return want_type(v, s, s->type, IR_I32, "the result");
+        return want_type(v, s, s->type, IR_U1, "the result");
     case 'F':
         if (!ir_type_is_float(x)) return fail(v, s, "operand has type %s, wants a float (cast it first)", tn(x));
         break;
@@ -290,10 +290,10 @@ static bool verify_BINARY(Verifier *v, const IrStmt *s)
     if (a != b) return fail(v, s, "operand types %s and %s differ (cast one first)", tn(a), tn(b));
     switch (ir_binary_op_class(s->u.binary)) {
     case 'C':
-        return want_type(v, s, s->type, IR_I32, "the result");
+        return want_type(v, s, s->type, IR_U1, "the result");
     case 'L':
         if (!ir_type_is_int(a)) return fail(v, s, "operands have type %s, want integers", tn(a));
-        return want_type(v, s, s->type, IR_I32, "the result");
+        return want_type(v, s, s->type, IR_U1, "the result");
     case 'F':
         if (!ir_type_is_float(a)) return fail(v, s, "operands have type %s, want floats", tn(a));
         break;

@@ -98,6 +98,7 @@ bool jit_cg_fail(Cg *g, const IrStmt *s, const char *fmt, ...)
 LLVMTypeRef jit_cg_reg_type(Cg *g, IrType t)
 {
     switch (t) {
+    case IR_U1: return g->i1;
     case IR_I8: case IR_U8: return g->i8;
     case IR_I16: case IR_U16: return g->i16;
     case IR_I32: case IR_U32: return g->i32;
@@ -108,7 +109,11 @@ LLVMTypeRef jit_cg_reg_type(Cg *g, IrType t)
     }
 }
 
-LLVMTypeRef jit_cg_mem_type(Cg *g, IrType t) { return t == IR_F16 ? g->half : jit_cg_reg_type(g, t); }
+/* In memory (global temporaries) f16 is a half and u1 a byte. */
+LLVMTypeRef jit_cg_mem_type(Cg *g, IrType t)
+{
+    return t == IR_F16 ? g->half : t == IR_U1 ? g->i8 : jit_cg_reg_type(g, t);
+}
 
 LLVMValueRef jit_cg_ctx_field(Cg *g, LLVMBuilderRef b, size_t off)
 {

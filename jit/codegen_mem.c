@@ -99,7 +99,7 @@ bool jit_cg_global_ptr(Cg *g, const IrStmt *s)
 
 static LLVMValueRef tmp_address(Cg *g, LLVMBuilderRef b, const IrStmt *s)
 {
-    size_t end = s->u.tmp_offset + (size_t)ir_type_bits(ir_pointee(s->type)) / 8;
+    size_t end = s->u.tmp_offset + (size_t)(ir_type_bits(ir_pointee(s->type)) + 7) / 8;
     if (end > g->tmp_size)
         g->tmp_size = end;
     LLVMValueRef off = jit_cg_i64(g, s->u.tmp_offset);
@@ -175,6 +175,8 @@ LLVMValueRef jit_cg_load(Cg *g, const IrStmt *ptr)
     IrType t = ir_pointee(ptr->type);
     LLVMValueRef v = LLVMBuildLoad2(g->b, jit_cg_mem_type(g, t), jit_cg_val(g, ptr), "");
     set_alias_class(g, v, ptr);
+    if (t == IR_U1)
+        return LLVMBuildTrunc(g->b, v, g->i1, "");
     return t == IR_F16 ? LLVMBuildFPExt(g->b, v, g->f32, "") : v;
 }
 
@@ -182,6 +184,8 @@ void jit_cg_store(Cg *g, const IrStmt *ptr, LLVMValueRef v)
 {
     if (ir_pointee(ptr->type) == IR_F16)
         v = LLVMBuildFPTrunc(g->b, v, g->half, "");
+    else if (ir_pointee(ptr->type) == IR_U1)
+        v = LLVMBuildZExt(g->b, v, g->i8, "");
     set_alias_class(g, LLVMBuildStore(g->b, v, jit_cg_val(g, ptr)), ptr);
 }
 
@@ -234,7 +238,7 @@ static bool rmw_op(IrAtomicOp op, IrType t, LLVMAtomicRMWBinOp *out)
 
 /* An atomic read-modify-write as a compare-exchange loop on the value's bits
  * (mul, which atomicrmw lacks, and everything on f16, whose arithmetic happens
- * in f32). Returns the old value in its register type. */
+ * in f32, and u1, a byte in memory). Returns the old value in its register type. */
 static LLVMValueRef cas_loop(Cg *g, IrAtomicOp op, IrType t, LLVMValueRef ptr, LLVMValueRef v)
 {
     LLVMTypeRef mt = jit_cg_mem_type(g, t);
@@ -251,10 +255,14 @@ static LLVMValueRef cas_loop(Cg *g, IrAtomicOp op, IrType t, LLVMValueRef ptr, L
         old = LLVMBuildBitCast(g->b, old_bits, mt, "");
         if (t == IR_F16)
             old = LLVMBuildFPExt(g->b, old, g->f32, "");
+    } else if (t == IR_U1) {
+        old = LLVMBuildTrunc(g->b, old_bits, g->i1, "");
     }
     LLVMValueRef nv = combine(g, op, t, old, v);
     if (fl)
         nv = LLVMBuildBitCast(g->b, t == IR_F16 ? LLVMBuildFPTrunc(g->b, nv, g->half, "") : nv, bits, "");
+    else if (t == IR_U1)
+        nv = LLVMBuildZExt(g->b, nv, bits, "");
     LLVMValueRef pair = LLVMBuildAtomicCmpXchg(g->b, ptr, old_bits, nv, LLVMAtomicOrderingSequentiallyConsistent,
                                                LLVMAtomicOrderingMonotonic, 0);
     LLVMValueRef seen = LLVMBuildExtractValue(g->b, pair, 0, "");
@@ -284,7 +292,7 @@ bool jit_cg_atomic(Cg *g, const IrStmt *s)
         return true;
     }
     LLVMAtomicRMWBinOp op;
-    if (t == IR_F16 || !rmw_op(s->u.atomic, t, &op))
+    if (t == IR_F16 || t == IR_U1 || !rmw_op(s->u.atomic, t, &op))
         g->vals[s->id] = cas_loop(g, s->u.atomic, t, p, v);
     else
         g->vals[s->id] = LLVMBuildAtomicRMW(g->b, op, p, v, LLVMAtomicOrderingSequentiallyConsistent, 0);
@@ -352,7 +360,7 @@ static void collect(Accesses *acc, const IrBlock *blk)
 static void tmp_range(const IrStmt *ptr, size_t *lo, size_t *hi)
 {
     *lo = ptr->u.tmp_offset;
-    *hi = *lo + (size_t)ir_type_bits(ir_pointee(ptr->type)) / 8;
+    *hi = *lo + (size_t)(ir_type_bits(ir_pointee(ptr->type)) + 7) / 8;
 }
 
 static bool same_place(const Access *a, const Access *b)
@@ -388,7 +396,7 @@ static IrAtomicOp reduce_class(IrAtomicOp op) { return op == IR_ATOMIC_sub ? IR_
 static bool is_candidate(Cg *g, const Access *x)
 {
     const IrStmt *s = x->s;
-    if (s->kind != IR_ATOMIC_OP || !x->invariant || s->type == IR_F16 || g->uses[s->id] != 0)
+    if (s->kind != IR_ATOMIC_OP || !x->invariant || s->type == IR_F16 || s->type == IR_U1 || g->uses[s->id] != 0)
         return false;
     switch (s->u.atomic) {
     case IR_ATOMIC_add: case IR_ATOMIC_sub: case IR_ATOMIC_min: case IR_ATOMIC_max:

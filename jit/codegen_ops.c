@@ -12,8 +12,6 @@ LLVMValueRef jit_cg_truth(Cg *g, LLVMValueRef v)
     return LLVMBuildICmp(g->b, LLVMIntNE, v, LLVMConstNull(LLVMTypeOf(v)), "");
 }
 
-static LLVMValueRef bool_i32(Cg *g, LLVMValueRef i1v) { return LLVMBuildZExt(g->b, i1v, g->i32, ""); }
-
 /* Calls libm's name (double) or namef (float), taking n arguments of type t. */
 static LLVMValueRef libm(Cg *g, const char *name, LLVMTypeRef t, LLVMValueRef *args, unsigned n)
 {
@@ -35,12 +33,51 @@ static LLVMValueRef round_f16(Cg *g, LLVMValueRef v)
 
 /* ---- casts */
 
+/* cvttss2si / cvttsd2si into `bits` (32 or 64) bits: truncation, and the
+ * width's minimum for NaN and out-of-range values. The select makes the result
+ * defined where a bare fptosi would be poison (LLVM folds that to anything,
+ * and vector lowerings differ from scalar ones). x >= -2^(bits-1) is exact in
+ * either float type; values just below it truncate to the minimum anyway. */
+static LLVMValueRef cvtt(Cg *g, LLVMValueRef x, unsigned bits)
+{
+    LLVMTypeRef ft = LLVMTypeOf(x), it = LLVMIntTypeInContext(g->c, bits);
+    double lim = bits == 64 ? 0x1p63 : 0x1p31;
+    LLVMValueRef lo = LLVMBuildFCmp(g->b, LLVMRealOGE, x, LLVMConstReal(ft, -lim), "");
+    LLVMValueRef hi = LLVMBuildFCmp(g->b, LLVMRealOLT, x, LLVMConstReal(ft, lim), "");
+    LLVMValueRef min = LLVMConstInt(it, (unsigned long long)1 << (bits - 1), 0);
+    return LLVMBuildSelect(g->b, LLVMBuildAnd(g->b, lo, hi, ""), LLVMBuildFPToSI(g->b, x, it, ""), min, "");
+}
+
+/* A float to an integer type as LLVM lowers a run-time fptosi / fptoui on
+ * x86-64 (what Taichi computes, and what const_fold folds to): narrow targets
+ * through i32, u32 through i64, u64 from x and x - 2^63. i32 and i64 stay a
+ * bare fptosi: x86's scalar and packed conversions both give the minimum
+ * there, the range check would cost a third of a cast-heavy loop, and
+ * const_fold has folded every constant operand before LLVM sees it. */
+static LLVMValueRef float_to_int(Cg *g, LLVMValueRef x, IrType to, LLVMTypeRef rt)
+{
+    int bits = ir_type_bits(to);
+    if (ir_type_is_signed(to) && bits >= 32)
+        return LLVMBuildFPToSI(g->b, x, rt, "");
+    if (bits == 64 && !ir_type_is_signed(to)) {
+        LLVMValueRef lo = cvtt(g, x, 64);
+        LLVMValueRef hi = cvtt(g, LLVMBuildFSub(g->b, x, LLVMConstReal(LLVMTypeOf(x), 0x1p63), ""), 64);
+        LLVMValueRef sign = LLVMBuildAShr(g->b, lo, LLVMConstInt(g->i64, 63, 0), "");
+        return LLVMBuildOr(g->b, lo, LLVMBuildAnd(g->b, hi, sign, ""), "");
+    }
+    LLVMValueRef r = cvtt(g, x, bits == 64 || (bits == 32 && !ir_type_is_signed(to)) ? 64 : 32);
+    return LLVMTypeOf(r) == rt ? r : LLVMBuildTrunc(g->b, r, rt, "");
+}
+
 LLVMValueRef jit_cg_cast_value(Cg *g, LLVMValueRef v, IrType from, IrType to)
 {
     if (from == to)
         return v;
     bool ff = ir_type_is_float(from), tf = ir_type_is_float(to);
     LLVMTypeRef rt = jit_cg_reg_type(g, to);
+    /* to u1 is a truth test, as Taichi's bool: 6 and 0.5 become 1 */
+    if (to == IR_U1)
+        return ff ? LLVMBuildFCmp(g->b, LLVMRealUNE, v, LLVMConstNull(LLVMTypeOf(v)), "") : jit_cg_truth(g, v);
     if (!ff && !tf) {
         int fb = ir_type_bits(from), tb = ir_type_bits(to);
         if (fb == tb)
@@ -50,7 +87,7 @@ LLVMValueRef jit_cg_cast_value(Cg *g, LLVMValueRef v, IrType from, IrType to)
         return ir_type_is_signed(from) ? LLVMBuildSExt(g->b, v, rt, "") : LLVMBuildZExt(g->b, v, rt, "");
     }
     if (ff && !tf)
-        return ir_type_is_signed(to) ? LLVMBuildFPToSI(g->b, v, rt, "") : LLVMBuildFPToUI(g->b, v, rt, "");
+        return float_to_int(g, v, to, rt);
     LLVMValueRef r;
     if (!ff)
         r = ir_type_is_signed(from) ? LLVMBuildSIToFP(g->b, v, rt, "") : LLVMBuildUIToFP(g->b, v, rt, "");
@@ -117,7 +154,7 @@ bool jit_cg_unary(Cg *g, const IrStmt *s)
     case IR_UN_neg: r = fl ? LLVMBuildFNeg(g->b, x, "") : LLVMBuildNeg(g->b, x, ""); break;
     case IR_UN_bit_not: r = LLVMBuildNot(g->b, x, ""); break;
     case IR_UN_logic_not:
-        r = bool_i32(g, LLVMBuildICmp(g->b, LLVMIntEQ, x, LLVMConstNull(t), ""));
+        r = LLVMBuildICmp(g->b, LLVMIntEQ, x, LLVMConstNull(t), "");
         break;
     case IR_UN_abs:
         if (fl)
@@ -335,10 +372,10 @@ bool jit_cg_binary(Cg *g, const IrStmt *s)
     }
     case IR_BIN_cmp_lt: case IR_BIN_cmp_le: case IR_BIN_cmp_gt:
     case IR_BIN_cmp_ge: case IR_BIN_cmp_eq: case IR_BIN_cmp_ne:
-        r = bool_i32(g, cmp(g, s->u.binary, a, b, t));
+        r = cmp(g, s->u.binary, a, b, t);
         break;
-    case IR_BIN_logical_or: r = bool_i32(g, LLVMBuildOr(bd, jit_cg_truth(g, a), jit_cg_truth(g, b), "")); break;
-    case IR_BIN_logical_and: r = bool_i32(g, LLVMBuildAnd(bd, jit_cg_truth(g, a), jit_cg_truth(g, b), "")); break;
+    case IR_BIN_logical_or: r = LLVMBuildOr(bd, jit_cg_truth(g, a), jit_cg_truth(g, b), ""); break;
+    case IR_BIN_logical_and: r = LLVMBuildAnd(bd, jit_cg_truth(g, a), jit_cg_truth(g, b), ""); break;
     case IR_BIN_atan2: {
         LLVMValueRef ab[2] = {a, b};
         r = libm(g, "atan2", lt, ab, 2);

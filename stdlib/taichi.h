@@ -34,6 +34,7 @@ typedef struct TaichiState {
     int nkernels, kernels_cap;
     bool compiling;
     bool quiet;                 /* the host turned ti.init's banner off */
+    bool unplaced;              /* some field is not placed yet: launches check (tk_set_unplaced) */
 } TaichiState;
 
 /* The VM's Taichi state, made on first use; NULL with MemoryError pending. */

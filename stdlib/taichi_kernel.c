@@ -359,6 +359,18 @@ static void reraise_on_new_line(VM *vm, TaichiState *s)
     vm_pop_roots(vm, 1);
 }
 
+/* Materializes the fields built so far (taichi._materialize_all), as Taichi
+ * does at every launch: a field never placed is its RuntimeError then,
+ * whether the kernel uses it or not. Launches call it only while one is
+ * unplaced (s->unplaced): a Python call would triple a launch's cost. */
+static bool materialize_fields(VM *vm)
+{
+    Value mod = vm_dict_get_str(vm->modules, vm_intern(vm, "taichi", 6));
+    Value f = v_is_obj(mod) && v_as_obj(mod)->dict
+                  ? vm_dict_get_str(v_as_obj(mod)->dict, vm_intern(vm, "_materialize_all", 16)) : V_UNBOUND;
+    return !v_is_obj(f) || vm_call(vm, f, NULL, 0, NULL) != V_EXC;
+}
+
 static TiInstance *compile(VM *vm, TaichiState *s, TiKernel *k, const Value *targs)
 {
     if (!ensure_jit(vm, s)) return NULL;
@@ -435,7 +447,49 @@ static TiInstance *compile(VM *vm, TaichiState *s, TiKernel *k, const Value *tar
 
 /* ---- launch */
 
-static bool set_arg(VM *vm, TaichiState *s, JitContext *ctx, int slot, IrType ty, Value v, int pos)
+/* The exception class taichi's __init__ stores as _taichi_core.<name>, else fallback. */
+static TypeObj *core_error(VM *vm, const char *name, TypeObj *fallback)
+{
+    Value mod = vm_dict_get_str(vm->modules, vm_intern(vm, "_taichi_core", 12));
+    Value t = v_is_obj(mod) && v_as_obj(mod)->dict
+                  ? vm_dict_get_str(v_as_obj(mod)->dict, vm_intern(vm, name, strlen(name))) : V_UNBOUND;
+    return v_has_layout(t, LAYOUT_TYPE) ? AS_TYPE(t) : fallback;
+}
+
+/* An int argument goes through pybind's int64 (signed types) or uint64
+ * (unsigned) conversion in Taichi, which refuses a value out of that range
+ * with its own TypeError; within it the value wraps to the type's width. */
+static bool int_arg(VM *vm, JitContext *ctx, int slot, IrType ty, Value v, int pos)
+{
+    mpz_t z, lo, hi;
+    mpz_init(z);
+    vm_int_to_mpz(v, z);
+    bool sgn = ir_type_is_signed(ty);
+    mpz_init_set_si(lo, sgn ? -1 : 0);
+    mpz_mul_2exp(lo, lo, 63);
+    mpz_init_set_ui(hi, 1);
+    mpz_mul_2exp(hi, hi, sgn ? 63 : 64);
+    bool fits = mpz_cmp(z, lo) >= 0 && mpz_cmp(z, hi) < 0;
+    if (fits) {
+        /* the low 64 bits, two's complement */
+        mpz_fdiv_r_2exp(lo, z, 64);
+        jit_ctx_set_int(ctx, slot, (int64_t)mpz_get_ui(lo));
+    } else {
+        char *digits = mpz_get_str(NULL, 10, z);
+        const char *fn = sgn ? "set_arg_int" : "set_arg_uint";
+        vm_raise(vm, vm->e_TypeError,
+                 "%s(): incompatible function arguments. The following argument types are supported:\n"
+                 "    1. (self: taichi._lib.core.taichi_python.KernelLaunchContext, arg0: list[int], arg1: int) "
+                 "-> None\n\nInvoked with: <taichi._lib.core.taichi_python.KernelLaunchContext object at %p>, "
+                 "(%d,), %s",
+                 fn, (void *)ctx, pos, digits ? digits : "?");
+        free(digits);
+    }
+    mpz_clears(z, lo, hi, NULL);
+    return fits;
+}
+
+static bool set_arg(VM *vm, JitContext *ctx, int slot, IrType ty, Value v, int pos)
 {
     if (ir_type_is_float(ty)) {
         double d;
@@ -444,31 +498,19 @@ static bool set_arg(VM *vm, TaichiState *s, JitContext *ctx, int slot, IrType ty
         jit_ctx_set_float(ctx, slot, ty, d);
         return true;
     }
-    if (v_is_int(v)) {
-        jit_ctx_set_int(ctx, slot, v_as_int(v));
-        return true;
-    }
     if (v_is_bool(v)) {
         jit_ctx_set_int(ctx, slot, v == V_TRUE);
         return true;
     }
-    if (vm_is_int(vm, v)) {
-        mpz_t z;
-        mpz_init(z);
-        vm_int_to_mpz(v, z);
-        /* the low 64 bits, two's complement: what a C cast of the value gives */
-        mpz_t m;
-        mpz_init(m);
-        mpz_fdiv_r_2exp(m, z, 64);
-        uint64_t u = mpz_get_ui(m);
-        mpz_clears(z, m, NULL);
-        jit_ctx_set_int(ctx, slot, (int64_t)u);
+    if (v_is_int(v) && (ir_type_is_signed(ty) || v_as_int(v) >= 0)) {
+        jit_ctx_set_int(ctx, slot, v_as_int(v));
         return true;
     }
+    if (vm_is_int(vm, v)) return int_arg(vm, ctx, slot, ty, v, pos);
 bad:
-    vm_raise(vm, vm->e_TypeError, "Argument %d (type=<class '%s'>) cannot be converted into required type %s", pos,
+    vm_raise(vm, core_error(vm, "_runtime_type_error", vm->e_TypeError),
+             "\nArgument (%d,) (type=<class '%s'>) cannot be converted into required type %s", pos,
              vm_type_of(vm, v)->name->data, ir_type_name(ty));
-    (void)s;
     return false;
 }
 
@@ -491,11 +533,7 @@ static bool update_roots(VM *vm, TaichiState *s)
 
 static Value assertion(VM *vm, TaichiState *s)
 {
-    Value mod = vm_dict_get_str(vm->modules, vm_intern(vm, "_taichi_core", 12));
-    Value t = v_is_obj(mod) && v_as_obj(mod)->dict
-                  ? vm_dict_get_str(v_as_obj(mod)->dict, vm_intern(vm, "_assert_error", 13)) : V_UNBOUND;
-    TypeObj *type = v_has_layout(t, LAYOUT_TYPE) ? AS_TYPE(t) : vm->e_AssertionError;
-    return vm_raise(vm, type, "\n%s", s->rt.assert_msg);
+    return vm_raise(vm, core_error(vm, "_assert_error", vm->e_AssertionError), "\n%s", s->rt.assert_msg);
 }
 
 static Value kernel_call(VM *vm, Value *args, int nargs, TupleObj *kw)
@@ -539,6 +577,7 @@ static Value kernel_call(VM *vm, Value *args, int nargs, TupleObj *kw)
         s->prog = ir_snode_program_new();
         if (!s->prog) return vm_raise(vm, vm->e_MemoryError, "out of memory");
     }
+    if (s->unplaced && !materialize_fields(vm)) return V_EXC;
     /* find the instance for these template arguments */
     TiInstance *in = NULL;
     for (int i = 0; i < k->ninst && !in; i++) {
@@ -563,7 +602,7 @@ static Value kernel_call(VM *vm, Value *args, int nargs, TupleObj *kw)
     int slot = 0;
     for (int p = 0; p < k->nparams; p++) {
         if (k->is_template[p]) continue;
-        if (!set_arg(vm, s, &ctx, slot++, k->ptypes[p], args[p], p)) return V_EXC;
+        if (!set_arg(vm, &ctx, slot++, k->ptypes[p], args[p], p)) return V_EXC;
     }
     if (!update_roots(vm, s)) return V_EXC;
     if (!s->pool && s->max_threads != 1) s->pool = jit_pool_create(s->max_threads > 0 ? s->max_threads : 0);
@@ -652,8 +691,20 @@ static Value tk_compiling(VM *vm, Value *args, int nargs, TupleObj *kw)
     return s ? v_bool(s->compiling) : V_EXC;
 }
 
+/* set_unplaced(flag): whether some field is not placed yet (taichi's field
+ * and place keep it), so that launches raise Taichi's error. */
+static Value tk_set_unplaced(VM *vm, Value *args, int nargs, TupleObj *kw)
+{
+    if (!mod_check_one(vm, "set_unplaced", nargs, kw)) return V_EXC;
+    TaichiState *s = taichi_state(vm);
+    int tv = s ? vm_truthy(vm, args[0]) : -1;
+    if (tv < 0) return V_EXC;
+    s->unplaced = tv;
+    return V_NONE;
+}
+
 static const ModFunction kernel_functions[] = {
-    {"compiling", tk_compiling},
+    {"compiling", tk_compiling}, {"set_unplaced", tk_set_unplaced},
     {"register", tk_register}, {"configure", tk_configure}, {"kernel", tk_kernel},
     {"binop", tk_binop},       {"cmpop", tk_cmpop},         {"unop", tk_unop},
     {"builtin", tk_builtin},   {"compile_times", tk_compile_times},

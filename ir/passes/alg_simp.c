@@ -1,7 +1,8 @@
 /* Algebraic simplification: identities that need one constant operand, or
  * none (x + 0, x * 1, x * 0, x - x, x & x, x | 0, x << 0, casts to the same
- * type), and branches on constants (select, if). Float identities are only
- * those exact for every input: x + 0.0 is not x when x is -0.0. */
+ * type), branches on constants (select, if), and conditions that widen a u1.
+ * Float identities are only those exact for every input: x + 0.0 is not x
+ * when x is -0.0. */
 #include "passes.h"
 
 #include <math.h>
@@ -93,6 +94,19 @@ static IrStmt *simplify(Simp *sp, IrStmt *s)
     }
 }
 
+/* A condition that widens a u1 (the transformer casts a comparison to i32 to
+ * test it) tests the u1 itself: widening keeps its truth. */
+static void narrow_condition(Simp *sp, IrStmt *s)
+{
+    bool cond = s->kind == IR_IF || s->kind == IR_WHILE_CONTROL || s->kind == IR_SELECT || s->kind == IR_ASSERT;
+    IrStmt *c = cond ? s->ops[0] : NULL;
+    if (c && c->kind == IR_UNARY && c->u.unary == IR_UN_cast_value && c->ops[0]->type == IR_U1 &&
+        ir_type_is_int(c->type)) {
+        s->ops[0] = c->ops[0];
+        sp->changed = true;
+    }
+}
+
 /* `if c` on a constant: the taken block replaces the if. Its values were
  * invisible outside it, so nothing after the if can use them. Returns the
  * statement to continue with, or NULL to leave the if alone: at the top
@@ -119,6 +133,7 @@ static void simp_block(Simp *sp, IrBlock *b)
     IrStmt *s = b->first;
     while (s) {
         ir_remap_operands(&sp->remap, s);
+        narrow_condition(sp, s);
         if (s->kind == IR_IF && is_const(s->ops[0]) && inline_if(s, &s)) {
             sp->changed = true;
             continue;

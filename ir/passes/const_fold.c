@@ -3,7 +3,7 @@
  * semantics the CPU backend gives it at run time (jit/codegen.c). What the
  * backend would compute differently, or that is not exactly specified (libm's
  * transcendental functions, f16 arithmetic done in f32 registers, division by
- * zero, float-to-int overflow), is left for run time. */
+ * zero), is left for run time. */
 #include "passes.h"
 
 #include <math.h>
@@ -129,20 +129,31 @@ static bool fold_float(IrBinaryOp op, IrType t, double a, double b, IrConst *r)
     }
 }
 
-/* fptosi / fptoui of a value out of the target's range is poison in LLVM. */
-static bool float_to_int(IrType to, double x, IrConst *r)
+/* cvttss2si / cvttsd2si: truncation toward zero, and the "integer indefinite"
+ * (the width's minimum) for NaN and values out of range. */
+static int64_t cvtt(double x, int bits)
 {
-    if (isnan(x)) return false;
-    double tr = trunc(x);
+    double tr = trunc(x), lim = ldexp(1, bits - 1);
+    return isnan(x) || tr < -lim || tr >= lim ? (int64_t)((uint64_t)-1 << (bits - 1)) : (int64_t)tr;
+}
+
+/* Float to integer as the backend computes it (jit/codegen_ops.c
+ * float_to_int, LLVM's x86-64 lowering made defined): narrow targets convert
+ * to i32 and truncate, u32 converts to i64 and truncates, u64 combines x and
+ * x - 2^63 (rounded in the source type from) converted to i64. */
+static void float_to_int(IrType from, IrType to, double x, IrConst *r)
+{
     int bits = ir_type_bits(to);
     if (ir_type_is_signed(to)) {
-        if (tr < -ldexp(1, bits - 1) || tr >= ldexp(1, bits - 1)) return false;
-        r->i = (int64_t)tr;
+        r->i = cvtt(x, bits == 64 ? 64 : 32);
+    } else if (bits < 32) {
+        r->i = cvtt(x, 32);
+    } else if (bits == 32) {
+        r->i = cvtt(x, 64);
     } else {
-        if (tr < 0 || tr >= ldexp(1, bits)) return false;
-        r->u = (uint64_t)tr;
+        uint64_t lo = (uint64_t)cvtt(x, 64), hi = (uint64_t)cvtt(in_type(from, x - 0x1p63), 64);
+        r->u = lo | (hi & (lo >> 63 ? ~(uint64_t)0 : 0));
     }
-    return true;
 }
 
 /* Reinterpret the bits of a (of type from) as type to, same width. NaNs stay
@@ -177,10 +188,12 @@ static bool fold_cast(const IrStmt *s, IrConst a, IrConst *r)
     IrType from = s->ops[0]->type, to = s->type;
     if (s->u.unary == IR_UN_cast_bits) return cast_bits(from, to, a, r);
     bool ff = ir_type_is_float(from), tf = ir_type_is_float(to);
-    if (!ff && !tf) {
+    if (to == IR_U1) {
+        r->u = ff ? a.f != 0 : a.u != 0;   /* a truth test (jit_cg_cast_value) */
+    } else if (!ff && !tf) {
         *r = a;   /* canonical: already extended by the source's signedness */
     } else if (ff && !tf) {
-        return float_to_int(to, a.f, r);
+        float_to_int(from, to, a.f, r);
     } else if (!ff) {
         /* Convert once, straight to the target (no double rounding). */
         if (to == IR_F32)

@@ -26,12 +26,12 @@ static void cast_operand(TypeCheck *tc, IrStmt *s, int i, IrType t)
     tc->changed = true;
 }
 
-/* A condition as i32: a wider, narrower or float value is compared with
- * zero (truncating an i64 would lose its truth). */
+/* A condition as i32 or u1: a wider, narrower or float value is compared
+ * with zero (truncating an i64 would lose its truth). */
 static void cond_operand(TypeCheck *tc, IrStmt *s, int i)
 {
     IrStmt *x = s->ops[i];
-    if (x->type == IR_I32 || !ir_type_bits(x->type)) return;
+    if (x->type == IR_I32 || x->type == IR_U1 || !ir_type_bits(x->type)) return;
     IrKernel *k = tc->k;
     IrCursor saved = ir_at_before(k, s);
     IrLoc loc = k->loc;
@@ -64,7 +64,7 @@ static void check_binary(TypeCheck *tc, IrStmt *s)
     if (cls == 'F' && ir_type_is_int(t)) t = DEFAULT_FP;
     cast_operand(tc, s, 0, t);
     cast_operand(tc, s, 1, t);
-    set_type(tc, s, cls == 'C' || cls == 'L' ? IR_I32 : t);
+    set_type(tc, s, cls == 'C' || cls == 'L' ? IR_U1 : t);
 }
 
 static void check_unary(TypeCheck *tc, IrStmt *s)
@@ -72,7 +72,7 @@ static void check_unary(TypeCheck *tc, IrStmt *s)
     char cls = ir_unary_op_class(s->u.unary);
     if (cls == 'C') return;
     if (cls == 'F' && ir_type_is_int(s->ops[0]->type)) cast_operand(tc, s, 0, DEFAULT_FP);
-    set_type(tc, s, cls == 'L' ? IR_I32 : s->ops[0]->type);
+    set_type(tc, s, cls == 'L' ? IR_U1 : s->ops[0]->type);
 }
 
 /* The type a pointer operand points to, for stores and atomics. */

@@ -51,7 +51,7 @@ static void build_seed_body(IrKernel *k, IrStmt *loop)
     IrCursor saved = ir_enter(k, loop->blocks[IR_BODY]);
     IrStmt *i = ir_loop_index(k, loop, 0);
     IrStmt *lt = ir_binary(k, IR_BIN_cmp_lt, i, ir_const_i(k, IR_I32, 4));
-    IrStmt *cond = ir_binary(k, IR_BIN_bit_and, lt, ir_const_i(k, IR_I32, 1));
+    IrStmt *cond = ir_binary(k, IR_BIN_bit_and, lt, ir_const_u(k, IR_U1, 1));
     IrStmt *branch = ir_if(k, cond);
     ir_enter(k, branch->blocks[IR_THEN]);
     IrPrintArg args[] = {{.value = i}, {.str = "\n", .len = 1}};
@@ -65,9 +65,9 @@ static const char seed_offloaded[] =
     "  body {\n"
     "    <i32> $1 = loop $0 index 0\n"
     "    <i32> $2 = const [4]\n"
-    "    <i32> $3 = cmp_lt $1 $2\n"
-    "    <i32> $4 = const [1]\n"
-    "    <i32> $5 = bit_and $3 $4\n"
+    "    <u1> $3 = cmp_lt $1 $2\n"
+    "    <u1> $4 = const [1]\n"
+    "    <u1> $5 = bit_and $3 $4\n"
     "    $6 : if $5 {\n"
     "      print $1, \"\\n\"\n"
     "    }\n"
@@ -81,9 +81,9 @@ static const char seed_frontend[] =
     "  $2 : for in range($0, $1) block_dim=adaptive {\n"
     "    <i32> $3 = loop $2 index 0\n"
     "    <i32> $4 = const [4]\n"
-    "    <i32> $5 = cmp_lt $3 $4\n"
-    "    <i32> $6 = const [1]\n"
-    "    <i32> $7 = bit_and $5 $6\n"
+    "    <u1> $5 = cmp_lt $3 $4\n"
+    "    <u1> $6 = const [1]\n"
+    "    <u1> $7 = bit_and $5 $6\n"
     "    $8 : if $7 {\n"
     "      print $3, \"\\n\"\n"
     "    }\n"
@@ -206,7 +206,7 @@ static void test_print_all_kinds(void)
         "  <f32> $7 = sqrt $5\n"
         "  <f32> $8 = rand()\n"
         "  <f32> $9 = select($6, $7, $8)\n"
-        "  <i32> $10 = logic_not $4\n"
+        "  <u1> $10 = logic_not $4\n"
         "  $11 : struct for in S1dense block_dim=adaptive {\n"
         "    <i32> $12 = loop $11 index 0\n"
         "    <i32> $13 = loop $11 index 1\n"
@@ -319,6 +319,8 @@ static void test_types(void)
     CHECK(ir_type_promote(IR_I32, IR_I64) == IR_I64);
     CHECK(ir_type_promote(IR_I32, IR_U32) == IR_U32);
     CHECK(ir_type_promote(IR_U8, IR_I16) == IR_I16);
+    CHECK(ir_type_promote(IR_U1, IR_I8) == IR_I8 && ir_type_promote(IR_U1, IR_F32) == IR_F32);
+    CHECK(ir_type_bits(IR_U1) == 1 && !ir_type_is_signed(IR_U1) && strcmp(ir_type_name(IR_U1), "u1") == 0);
     CHECK(ir_type_bits(IR_F16) == 16 && ir_type_is_float(IR_F16));
     CHECK(strcmp(ir_binary_op_name(IR_BIN_bit_sar), "bit_sar") == 0);
     CHECK(strcmp(ir_unary_op_name(IR_UN_cast_bits), "cast_bits") == 0);

@@ -477,8 +477,8 @@ static void test_run_scenarios(void)
  * computes them at run time) and operands as constants (const_fold computes
  * them). Both run; every stored result must agree bit for bit. */
 
-static const IrType fold_types[] = {IR_I32, IR_I64, IR_U32, IR_U8, IR_F32, IR_F64};
-enum { NFOLD_TYPES = 6, NFOLD_VALUES = 9, FOLD_OUT = 4096 };
+static const IrType fold_types[] = {IR_I32, IR_I64, IR_U32, IR_U64, IR_U8, IR_F32, IR_F64};
+enum { NFOLD_TYPES = 7, NFOLD_VALUES = 9, FOLD_OUT = 4096 };
 
 static IrSNodeNode *fold_in[NFOLD_TYPES], *fold_out[NFOLD_TYPES];
 static char fold_desc[NFOLD_TYPES][FOLD_OUT][48];
@@ -521,19 +521,12 @@ static IrStmt *fold_operand(FoldKernel *f, IrType t, int i)
 
 static void fold_store(FoldKernel *f, IrStmt *r, const char *what, int a, int b)
 {
+    if (r->type == IR_U1) r = ir_cast(f->k, IR_UN_cast_value, IR_U8, r);   /* no field holds a u1 */
     int slot = type_slot(r->type);
     int at_i = f->next[slot]++;
     CHECK(at_i < FOLD_OUT);
     snprintf(fold_desc[slot][at_i], sizeof fold_desc[slot][at_i], "%s v%d v%d", what, a, b);
     ir_global_store(f->k, at(f->k, fold_out[slot], c32(f->k, at_i)), r);
-}
-
-/* Whether the backend's f -> int conversion of x into t is defined. */
-static bool fits(IrType t, double x)
-{
-    if (isnan(x)) return false;
-    double tr = trunc(x), lim = ldexp(1, ir_type_bits(t) - (ir_type_is_signed(t) ? 1 : 0));
-    return ir_type_is_signed(t) ? tr >= -lim && tr < lim : tr >= 0 && tr < lim;
 }
 
 static void fold_ops(FoldKernel *f, IrType t)
@@ -560,12 +553,11 @@ static void fold_ops(FoldKernel *f, IrType t)
         }
         for (int to = 0; to < NFOLD_TYPES; to++) {
             IrType u = fold_types[to];
-            double x = fold_value(t, a).f;
-            if (fl && !ir_type_is_float(u) && !fits(u, x)) continue;
             fold_store(f, ir_cast(f->k, IR_UN_cast_value, u, fold_operand(f, t, a)), ir_type_name(u), a, -2);
             if (ir_type_bits(u) == ir_type_bits(t) && u != t)
                 fold_store(f, ir_cast(f->k, IR_UN_cast_bits, u, fold_operand(f, t, a)), "bits", a, -3);
         }
+        fold_store(f, ir_cast(f->k, IR_UN_cast_value, IR_U1, fold_operand(f, t, a)), "u1", a, -2);
     }
 }
 
@@ -579,13 +571,15 @@ static IrKernel *fold_kernel(IrType t, bool constant)
 }
 
 /* What const_fold may leave: a division by zero, a float max / min of two
- * zeros, bits reinterpreted as a float (a NaN's payload). */
+ * zeros, bits reinterpreted as a float or from a NaN (its payload). */
 static bool left_alone(const IrStmt *s)
 {
     if (s->kind != IR_BINARY && s->kind != IR_UNARY) return true;
     for (int i = 0; i < s->nops; i++)
         if (s->ops[i]->kind != IR_CONST) return true;
-    if (s->kind == IR_UNARY) return s->u.unary == IR_UN_cast_bits && ir_type_is_float(s->type);
+    if (s->kind == IR_UNARY)
+        return s->u.unary == IR_UN_cast_bits &&
+               (ir_type_is_float(s->type) || (ir_type_is_float(s->ops[0]->type) && isnan(s->ops[0]->u.val.f)));
     IrBinaryOp op = s->u.binary;
     const IrStmt *b = s->ops[1];
     bool zero = ir_type_is_float(b->type) ? b->u.val.f == 0 : b->u.val.u == 0;
@@ -704,9 +698,9 @@ static void test_type_check(void)
         "  <f32> $13 = cast_value<f32> $0\n"
         "  <f32> $14 = sqrt $13\n"
         "  <i64> $15 = cast_value<i64> $0\n"
-        "  <i32> $16 = cmp_lt $15 $2\n"
+        "  <u1> $16 = cmp_lt $15 $2\n"
         "  <i64> $17 = const [0]\n"
-        "  <i32> $18 = cmp_ne $2 $17\n"
+        "  <u1> $18 = cmp_ne $2 $17\n"
         "  $19 : if $18 {\n"
         "    <i32> $20 = cast_value<i32> $4\n"
         "    $21 : return $20\n"
@@ -752,7 +746,7 @@ static void test_const_fold_text(void)
         "    <f32> $11 = const [2]\n"
         "    <f32> $12 = const [-2.5]\n"
         "    <i32> $13 = const [-2]\n"
-        "    <i32> $14 = const [1]\n"
+        "    <u1> $14 = const [1]\n"
         "    <i32> $15 = div $1 $3\n"
         "    <i32> $16 = argload[0]\n"
         "    <i32> $17 = add $16 $1\n"
@@ -990,7 +984,7 @@ static void test_mem2reg(void)
         "      <i32> $8 = sub $5 $7\n"
         "      $9 : local store [$2 <- $8]\n"
         "      <i32> $10 = const [5]\n"
-        "      <i32> $11 = cmp_eq $5 $10\n"
+        "      <u1> $11 = cmp_eq $5 $10\n"
         "      $12 : if $11 {\n"
         "        $13 break (scope=$4)\n"
         "      }\n"
@@ -1211,7 +1205,7 @@ static void test_offload_empty_and_private(void)
         "  body {\n"
         "    <i32> $7 = const [3]\n"
         "    <i32> $8 = loop $6 index 0\n"
-        "    <i32> $9 = cmp_eq $8 $7\n"
+        "    <u1> $9 = cmp_eq $8 $7\n"
         "    $10 : if $9 {\n"
         "      $11 continue (scope=$6)\n"
         "    }\n"

@@ -50,6 +50,7 @@ for _e in (TaichiCompilationError, TaichiSyntaxError, TaichiNameError, TaichiInd
 del _e
 
 _taichi_core._assert_error = TaichiAssertionError
+_taichi_core._runtime_type_error = TaichiRuntimeTypeError
 
 
 # ---- primitive types -----------------------------------------------------------------
@@ -319,6 +320,7 @@ class _State:
         self.root = None           # the root id of the tree ti.root builds, not yet materialized
         self.pending = []          # trees (root ids) waiting for materialization
         self.unplaced = []         # fields created but not placed yet
+        _taichi_core.set_unplaced(False)
 
 
 _state = _State()
@@ -328,10 +330,11 @@ def _materialize_all():
     """Materializes every tree built so far (the first access to an element
     does it, and so will a kernel launch); ti.root then starts a new tree."""
     if _state.unplaced:
+        bar = "=" * 44 + "\n"
         raise RuntimeError(
-            "These field(s) are not placed:\n" +
-            "".join("  %s (%s)\n" % (f._name or "<unnamed>", f._dtype) for f in _state.unplaced) +
-            "Please consider specifying a shape for them. E.g.,\n\n  x = ti.field(float, shape=(2, 3))")
+            "These field(s) are not placed:\n" + bar +
+            bar.join("  %s (%s)\n" % (f._name or "<unnamed>", f._dtype) for f in _state.unplaced) +
+            bar + "Please consider specifying a shape for them. E.g.,\n\n  x = ti.field(float, shape=(2, 3))")
     for root in _state.pending:
         _taichi_core.materialize(root)
     _state.pending = []
@@ -392,6 +395,7 @@ class SNode:
                 f._offset = tuple(offset) if isinstance(offset, (list, tuple)) else (offset,)
             if f in _state.unplaced:
                 _state.unplaced.remove(f)
+                _taichi_core.set_unplaced(_state.unplaced)
         return self
 
     def parent(self, n=1):
@@ -488,9 +492,10 @@ class ScalarField(Field):
     def _place_id(self):
         s = self._snode
         if s is None:
+            _materialize_all()  # Taichi's error for every field not placed
             raise TaichiRuntimeError("the field is not placed: give it a shape, or place it with ti.root")
         s._check()
-        if not self._ready:
+        if not self._ready or _state.unplaced:
             _materialize_all()
             self._ready = True
         return s._id
@@ -581,6 +586,8 @@ def field(dtype, shape=None, order=None, name="", offset=None, needs_grad=False,
         if len(offset) != len(shape):
             raise TaichiRuntimeError(
                 "The dimensionality of shape and offset must be the same (%d != %d)" % (len(shape), len(offset)))
+    if (needs_grad or needs_dual) and dtype._kind != "f":
+        raise TaichiRuntimeError(f"{dtype} is not supported for field with `needs_grad=True` or `needs_dual=True`.")
     x = ScalarField(dtype, name)
     if needs_grad and dtype._kind == "f":
         x.grad = ScalarField(dtype, name + ".grad" if name else "")
@@ -588,6 +595,7 @@ def field(dtype, shape=None, order=None, name="", offset=None, needs_grad=False,
         _state.unplaced.append(x)
         if x.grad is not None:
             _state.unplaced.append(x.grad)
+        _taichi_core.set_unplaced(True)
         return x
     dims = axes(*range(len(shape)))
     root.dense(dims, shape).place(x, offset=offset)
@@ -736,10 +744,9 @@ class _Grouped:
         self._of = of
 
     def _static_items(self):
-        if isinstance(self._of, _NdRange):
-            return self._of._static_items()
-        import itertools
-        return [tuple(x) for x in itertools.product(*[range(n) for n in self._of.shape])]
+        if not isinstance(self._of, _NdRange):
+            raise TaichiSyntaxError("Only 'ti.ndrange' is allowed in 'ti.static(ti.grouped(...))'.")
+        return self._of._static_items()
 
 
 def ndrange(*args):
