@@ -8,7 +8,7 @@
 #include <pthread.h>
 
 #include "../ir/snode.h"
-#include "../ir/transform.h"
+#include "../frontend/transform.h"
 #include "../jit/codegen.h"
 #include "modules.h"
 

@@ -16,8 +16,8 @@
 #define TIRUN_IR_TRANSFORM_H
 
 #include "../vm/vm.h"
-#include "ir.h"
-#include "snode.h"
+#include "../ir/ir.h"
+#include "../ir/snode.h"
 
 /* What the transformer needs from the taichi module. */
 typedef struct TrEnv {
