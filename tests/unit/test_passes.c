@@ -11,6 +11,7 @@
 #include "check.h"
 #include "ir/passes/passes.h"
 #include "ir/snode.h"
+#include "snode_mem.h"
 #include "jit/codegen.h"
 
 static JitSession *session;
@@ -57,7 +58,7 @@ static void field_tree(int64_t n, const IrType *types, int count, IrSNodeNode **
     int axis = 0;
     IrSNodeNode *d = ir_snode_dense(prog, root, n ? 1 : 0, &axis, &n, &err);
     for (int i = 0; i < count; i++) places[i] = ir_snode_place(prog, d, types[i], &err);
-    CHECK(ir_snode_materialize(root->tree, &err));
+    CHECK(test_materialize(root->tree, &err));
     roots[root->tree->id] = root->tree->buffer;
 }
 
