@@ -23,6 +23,7 @@ struct BkBackend {
 struct BkKernel {
     JitKernel *jk;
     unsigned char *tmps;        /* the kernel's global temporaries */
+    int nargs, nrets;           /* the slots a launch copies in and out */
 };
 
 struct BkBuffer {
@@ -91,6 +92,8 @@ static BkKernel *jb_compile(BkBackend *b, const IrKernel *k)
         fail(b, "", err);
         return NULL;
     }
+    bk->nargs = k->nargs < BK_MAX_ARGS ? k->nargs : BK_MAX_ARGS;
+    bk->nrets = k->nrets < BK_MAX_RETS ? k->nrets : BK_MAX_RETS;
     size_t tmp = jit_kernel_tmp_size(bk->jk);
     if (!(bk->tmps = calloc(tmp ? tmp : 1, 1))) {
         jit_kernel_free(bk->jk);
@@ -124,13 +127,13 @@ static BkStatus jb_launch(BkBackend *b, BkKernel *k, BkBuffer *const *trees, int
     for (int i = 0; i < ntrees; i++) b->roots[i] = trees[i] ? trees[i]->data : NULL;
     if (!b->pool && b->opt.threads != 1) b->pool = jit_pool_create(b->opt.threads > 0 ? b->opt.threads : 0);
     JitContext ctx;
-    memcpy(ctx.args, slots->args, sizeof ctx.args);
+    for (int i = 0; i < k->nargs; i++) ctx.args[i] = slots->args[i];
     ctx.roots = b->roots;
     ctx.tmps = k->tmps;
     ctx.rt = &b->rt;
     atomic_store(&b->rt.assert_failed, 0);
     jit_kernel_launch(k->jk, b->pool, &ctx);
-    memcpy(slots->rets, ctx.rets, sizeof ctx.rets);
+    for (int i = 0; i < k->nrets; i++) slots->rets[i] = ctx.rets[i];
     if (!atomic_load(&b->rt.assert_failed)) return BK_OK;
     snprintf(b->msg, sizeof b->msg, "%s", b->rt.assert_msg);
     return BK_ASSERTION;

@@ -1230,7 +1230,7 @@ int main(void)
     test_rows();
     test_sum_speed();
     test_errors();
-    ir_snode_program_free(prog);
+    test_snodes_free(prog);
     for (int p = 0; p < NPOOLS; p++)
         jit_pool_destroy(pools[p]);
     jit_session_destroy(session);

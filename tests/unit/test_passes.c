@@ -1337,7 +1337,7 @@ int main(void)
     test_pipeline_text();
     test_run_scenarios();
     test_const_fold_matches_backend();
-    ir_snode_program_free(prog);
+    test_snodes_free(prog);
     jit_pool_destroy(pool);
     jit_session_destroy(session);
     return check_result();

@@ -40,7 +40,7 @@ static void test_row_major(void)
     /* a second tree continues the ids */
     IrSNodeNode *r2 = ir_snode_tree_new(p, &err);
     CHECK(r2 && r2->ir.id == 3 && r2->tree->id == 1);
-    ir_snode_program_free(p);
+    test_snodes_free(p);
 }
 
 /* root.dense(ti.j, 5).dense(ti.i, 3).place(x): column-major, x[i, j] at
@@ -70,7 +70,7 @@ static void test_column_major(void)
             CHECK(ir_snode_offset_of(x, idx) == (size_t)(j * 3 + i) * 4);
             CHECK(ir_snode_offset_of(y, idx) == 60 + (size_t)(i * 5 + j) * 4);
         }
-    ir_snode_program_free(p);
+    test_snodes_free(p);
 }
 
 /* root.dense(ti.i, 4).dense(ti.i, 2).place(a, b) with a: u8, b: f64; and a
@@ -99,7 +99,7 @@ static void test_nesting_and_alignment(void)
     int zero = 1;
     for (size_t n = 0; n < root->tree->size; n++) zero &= buf[n] == 0;
     CHECK(zero);
-    ir_snode_program_free(p);
+    test_snodes_free(p);
 }
 
 static void test_errors_and_zero_d(void)
@@ -121,7 +121,7 @@ static void test_errors_and_zero_d(void)
     CHECK(ir_snode_place(p, childless, IR_I8, &err));
     CHECK(test_materialize(root->tree, &err));
     CHECK(ir_snode_offset_of(s, NULL) == 0);
-    ir_snode_program_free(p);
+    test_snodes_free(p);
 }
 
 static void test_conversions(void)
