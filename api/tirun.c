@@ -13,7 +13,8 @@
 
 #include "../parser/ast.h"
 #include "../parser/parse.h"
-#include "../stdlib/taichi.h"
+#include "../program/program.h"
+#include "../stdlib/modules.h"
 #include "../vm/repl.h"
 #include "../vm/vm.h"
 
@@ -104,7 +105,7 @@ tirun *tirun_new_with(const tirun_config *cfg)
     vc.out = rt->out;
     vc.err = rt->err;
     if (!(rt->vm = vm_new(&vc))) goto fail;
-    if (!rt->cfg.banner && !taichi_set_banner(rt->vm, false)) goto fail;
+    if (!rt->cfg.banner && !prog_set_banner(rt->vm, false)) goto fail;
     if ((rt->handles = vm_new_list(rt->vm, 0)) == V_EXC) goto fail;
     vm_push_root(rt->vm, rt->handles);
     return rt;
@@ -423,7 +424,8 @@ static int field_copy(tirun *rt, const char *name, void *buf, size_t size, bool 
     int n = 0;
     int status = field_places(rt, name, ids, &n);
     if (status) return status;
-    if (!taichi_field_copy(rt->vm, ids, n, buf, size, write, needed)) return fail_exc(rt);
+    Program *p = prog_of(rt->vm);
+    if (!p || !prog_field_copy(p, ids, n, buf, size, write, needed)) return fail_exc(rt);
     clear_error(rt);
     return 0;
 }

@@ -29,7 +29,6 @@ void ir_snode_program_free(IrSNodeProgram *p)
     for (int i = 0; i < p->num_trees; i++) {
         IrSNodeTree *t = p->trees[i];
         free_node(t->root);
-        free(t->buffer);
         free(t);
     }
     free(p->trees);
@@ -274,13 +273,6 @@ bool ir_snode_materialize(IrSNodeTree *t, const char **err)
     bool ok = plan(t->root, path, 0, err);
     free(path);
     if (!ok) return false;
-    size_t size = round_up(t->root->cell_size ? t->root->cell_size : 1, IR_SNODE_BUFFER_ALIGN);
-    t->buffer = aligned_alloc(IR_SNODE_BUFFER_ALIGN, size);
-    if (!t->buffer) {
-        *err = oom;
-        return false;
-    }
-    memset(t->buffer, 0, size);
     t->size = t->root->cell_size;
     t->materialized = true;
     return true;

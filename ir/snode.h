@@ -1,6 +1,8 @@
 /* The SNode tree (internal-design.txt): root, dense and place nodes, their
- * memory layout, the one zero-filled buffer of each materialized tree, and the
- * address of a field element, which generated code computes the same way.
+ * memory layout, and the offset of a field element in its tree's buffer, which
+ * generated code computes the same way. The buffers are the backend's memory
+ * (program/ allocates one per materialized tree); a tree records its host
+ * address when the backend's memory is host-visible.
  *
  * Terms. A node's *container* holds its *cells*; a cell holds one container
  * of each child (its *components*), in child order. A dense node with axes
@@ -23,8 +25,8 @@
  *           cell's alignment (the largest child alignment, at least 1).
  *   dense container: num_cells * cell_size, aligned as its cell.
  *   `offset` of a node = byte offset of its container in its parent's cell.
- *   The root container is the tree's buffer: 64-byte aligned, zero-filled,
- *   at least 1 byte.
+ *   The root container is the tree's buffer: its owner makes it 64-byte
+ *   aligned, zero-filled, at least 1 byte.
  *
  * Address of place P at physical indices I[p] (virtual indices mapped
  * through physical_index_position), with the levels L = the dense nodes on
@@ -96,8 +98,8 @@ struct IrSNodeTree {
     int id;                     /* 0, 1, ... in the program */
     IrSNodeNode *root;
     bool materialized;
-    unsigned char *buffer;      /* root container; NULL until materialized */
-    size_t size;
+    unsigned char *buffer;      /* the root container's host address, set by its owner; NULL if none */
+    size_t size;                /* bytes of the root container, once materialized */
 };
 
 /* All trees of one Taichi program (between ti.init / ti.reset). */
@@ -110,7 +112,7 @@ typedef struct IrSNodeProgram {
 } IrSNodeProgram;
 
 IrSNodeProgram *ir_snode_program_new(void);
-/* Frees every tree, node and buffer of p; addresses handed out die with it. */
+/* Frees every tree and node of p (not their buffers). */
 void ir_snode_program_free(IrSNodeProgram *p);
 /* The node with this id, or NULL. */
 IrSNodeNode *ir_snode_lookup(IrSNodeProgram *p, int id);
@@ -125,9 +127,8 @@ IrSNodeNode *ir_snode_dense(IrSNodeProgram *p, IrSNodeNode *parent, int num_axes
                             const int64_t *extents, const char **err);
 IrSNodeNode *ir_snode_place(IrSNodeProgram *p, IrSNodeNode *parent, IrType dtype, const char **err);
 
-/* Computes the layout of t and allocates its zero-filled buffer; false with
- * *err set (a dense node without children, a size that overflows, no
- * memory). Idempotent. */
+/* Computes the layout of t and its size; false with *err set (a dense node
+ * without children, a size that overflows, no memory). Idempotent. */
 bool ir_snode_materialize(IrSNodeTree *t, const char **err);
 
 /* Whether virtual indices idx[0 .. place->ir.num_indices) are within the
@@ -136,7 +137,7 @@ bool ir_snode_in_bounds(const IrSNodeNode *place, const int64_t *idx);
 /* Byte offset of the element at in-bounds virtual indices from the start of
  * its tree's buffer (the formula above). */
 size_t ir_snode_offset_of(const IrSNodeNode *place, const int64_t *idx);
-/* The element's address in the materialized buffer. */
+/* The element's address in the tree's host buffer (t->buffer set). */
 void *ir_snode_address(const IrSNodeNode *place, const int64_t *idx);
 
 /* Element access with Taichi's host-side conversions. Stores: the low bits

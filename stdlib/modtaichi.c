@@ -1,24 +1,22 @@
-/* The `_taichi_core` module: the C half of `import taichi` in Python scope.
- * It owns the SNode trees of the current program (ir/snode.h) and hands them
+/* The `_taichi_core` module: the C half of `import taichi` in Python scope,
+ * the binding of program/. It hands the program's SNode trees (ir/snode.h)
  * to stdlib/py/taichi as integer SNode ids: build root / dense / place nodes,
  * materialize a tree, read and write elements with Taichi's host-side
  * conversions, and check every index against the field's shape. */
 #include <stdlib.h>
 #include <string.h>
 
-#include "taichi.h"
+#include "../program/program.h"
+#include "modules.h"
 
 #define TNAME(v) (vm_type_of(vm, (v))->name->data)
 
-/* The program lives in the VM's Taichi state (taichi.h) and dies with the VM;
- * ti.reset / ti.init replace it. */
+/* The SNode trees live in the VM's program (program/program.h) and die with
+ * the VM; ti.reset / ti.init replace them. */
 static IrSNodeProgram *program(VM *vm)
 {
-    TaichiState *s = taichi_state(vm);
-    if (!s) return NULL;
-    if (!s->prog) s->prog = ir_snode_program_new();
-    if (!s->prog) vm_raise(vm, vm->e_MemoryError, "out of memory");
-    return s->prog;
+    Program *s = prog_of(vm);
+    return s ? prog_snodes(s) : NULL;
 }
 
 /* The exception type for an index out of a field's shape: the module's
@@ -92,9 +90,9 @@ static Value node_result(VM *vm, IrSNodeNode *n, const char *err)
 static Value tc_reset(VM *vm, Value *args, int nargs, TupleObj *kw)
 {
     if (!mod_check_none(vm, "reset", nargs, kw)) return V_EXC;
-    TaichiState *s = taichi_state(vm);
+    Program *s = prog_of(vm);
     if (!s) return V_EXC;
-    taichi_reset(s);
+    prog_reset(s);
     return V_NONE;
 }
 
@@ -153,10 +151,7 @@ static Value tc_materialize(VM *vm, Value *args, int nargs, TupleObj *kw)
 {
     if (!mod_check_one(vm, "materialize", nargs, kw)) return V_EXC;
     IrSNodeNode *n = arg_node(vm, args[0], -1);
-    const char *err;
-    if (!n) return V_EXC;
-    if (!ir_snode_materialize(n->tree, &err)) return vm_raise(vm, vm->e_RuntimeError, "%s", err);
-    return V_NONE;
+    return n && prog_materialize(vm->taichi, n->tree) ? V_NONE : V_EXC;
 }
 
 /* shape(id) -> the extents of the node's virtual indices */
@@ -194,12 +189,12 @@ static void fmt_tuple(char *buf, size_t cap, const int64_t *v, int n)
     if (at < cap) snprintf(buf + at, cap - at, ")");
 }
 
-/* The address of place[key] in its materialized tree, or NULL with the
- * exception Taichi's debug mode raises for an index out of range. */
-static void *element(VM *vm, Value place_id, Value key, const char *what, IrSNodeNode **out)
+/* The place with the id place_id, its materialized tree checked and key's
+ * indices in idx, or NULL with the exception Taichi's debug mode raises for
+ * an index out of range. */
+static IrSNodeNode *element(VM *vm, Value place_id, Value key, const char *what, int64_t *idx)
 {
     IrSNodeNode *n = arg_node(vm, place_id, IR_SNODE_PLACE);
-    int64_t idx[IR_SNODE_MAX_INDICES];
     int ni;
     if (!n || !arg_ints(vm, key, idx, &ni)) return NULL;
     if (!n->tree->materialized) {
@@ -220,8 +215,7 @@ static void *element(VM *vm, Value place_id, Value key, const char *what, IrSNod
                  n->ir.id, n->name, s, i);
         return NULL;
     }
-    *out = n;
-    return ir_snode_address(n, idx);
+    return n;
 }
 
 static Value read_value(VM *vm, IrType t, const void *at)
@@ -306,21 +300,37 @@ static void store(IrType t, void *at, const Scalar *s)
 static Value tc_read(VM *vm, Value *args, int nargs, TupleObj *kw)
 {
     if (!mod_check_range(vm, "read", nargs, kw, 2, 2)) return V_EXC;
-    IrSNodeNode *n;
-    void *at = element(vm, args[0], args[1], "reader", &n);
-    return at ? read_value(vm, n->ir.dtype, at) : V_EXC;
+    int64_t idx[IR_SNODE_MAX_INDICES];
+    IrSNodeNode *n = element(vm, args[0], args[1], "reader", idx);
+    uint64_t cell;
+    return n && prog_field_read(vm->taichi, n, idx, &cell) ? read_value(vm, n->ir.dtype, &cell) : V_EXC;
 }
 
 /* write(place, key, value) */
 static Value tc_write(VM *vm, Value *args, int nargs, TupleObj *kw)
 {
     if (!mod_check_range(vm, "write", nargs, kw, 3, 3)) return V_EXC;
-    IrSNodeNode *n;
-    void *at = element(vm, args[0], args[1], "writer", &n);
+    int64_t idx[IR_SNODE_MAX_INDICES];
+    IrSNodeNode *n = element(vm, args[0], args[1], "writer", idx);
     Scalar s;
-    if (!at || !to_scalar(vm, n->ir.dtype, args[2], false, &s)) return V_EXC;
-    store(n->ir.dtype, at, &s);
-    return V_NONE;
+    uint64_t cell;
+    if (!n || !to_scalar(vm, n->ir.dtype, args[2], false, &s)) return V_EXC;
+    store(n->ir.dtype, &cell, &s);
+    return prog_field_write(vm->taichi, n, idx, &cell) ? V_NONE : V_EXC;
+}
+
+/* fill(place, value): every element of the field, with write's conversions */
+static Value tc_fill(VM *vm, Value *args, int nargs, TupleObj *kw)
+{
+    if (!mod_check_range(vm, "fill", nargs, kw, 2, 2)) return V_EXC;
+    IrSNodeNode *n = arg_node(vm, args[0], IR_SNODE_PLACE);
+    Scalar s;
+    uint64_t cell;
+    if (!n || !to_scalar(vm, n->ir.dtype, args[1], false, &s)) return V_EXC;
+    if (!n->tree->materialized)
+        return vm_raise(vm, vm->e_RuntimeError, "the SNode tree of %s is not materialized", n->name);
+    store(n->ir.dtype, &cell, &s);
+    return prog_field_fill(vm->taichi, n, &cell) ? V_NONE : V_EXC;
 }
 
 /* convert(dtype_name, value) -> the value as an element of that type holds
@@ -346,23 +356,23 @@ static Value tc_convert(VM *vm, Value *args, int nargs, TupleObj *kw)
 static Value tc_offset(VM *vm, Value *args, int nargs, TupleObj *kw)
 {
     if (!mod_check_range(vm, "offset", nargs, kw, 2, 2)) return V_EXC;
-    IrSNodeNode *n;
-    void *at = element(vm, args[0], args[1], "reader", &n);
-    return at ? vm_int_from_i64(vm, (int64_t)((unsigned char *)at - n->tree->buffer)) : V_EXC;
+    int64_t idx[IR_SNODE_MAX_INDICES];
+    IrSNodeNode *n = element(vm, args[0], args[1], "reader", idx);
+    return n ? vm_int_from_i64(vm, (int64_t)ir_snode_offset_of(n, idx)) : V_EXC;
 }
 
 /* banner() -> whether ti.init prints "[Taichi] Starting on arch=..." */
 static Value tc_banner(VM *vm, Value *args, int nargs, TupleObj *kw)
 {
     if (!mod_check_none(vm, "banner", nargs, kw)) return V_EXC;
-    TaichiState *s = taichi_state(vm);
+    Program *s = prog_of(vm);
     return s ? v_bool(!s->quiet) : V_EXC;
 }
 
 static const ModFunction taichi_functions[] = {
     {"reset", tc_reset}, {"tree", tc_tree},   {"dense", tc_dense}, {"place", tc_place},
     {"materialize", tc_materialize}, {"shape", tc_shape}, {"info", tc_info}, {"read", tc_read},
-    {"write", tc_write}, {"offset", tc_offset}, {"convert", tc_convert}, {"banner", tc_banner},
+    {"write", tc_write}, {"fill", tc_fill}, {"offset", tc_offset}, {"convert", tc_convert}, {"banner", tc_banner},
 };
 
 Value mod_taichi_open(VM *vm)
@@ -375,53 +385,4 @@ Value mod_taichi_open(VM *vm)
               mod_dict_put(vm, v_as_obj(m)->dict, "max_num_indices", v_int(IR_SNODE_MAX_INDICES));
     vm_pop_roots(vm, 1);
     return ok ? m : V_EXC;
-}
-
-/* ---- for the embedding API (api/tirun.c) */
-
-bool taichi_set_banner(VM *vm, bool on)
-{
-    TaichiState *s = taichi_state(vm);
-    if (s) s->quiet = !on;
-    return s != NULL;
-}
-
-bool taichi_field_copy(VM *vm, const int64_t *place_ids, int n, void *buf, size_t size, bool write, size_t *needed)
-{
-    IrSNodeNode *nodes[64];
-    if (n < 1 || n > 64) return vm_raise(vm, vm->e_ValueError, "a field has 1 to 64 entries"), false;
-    size_t elem = 0;
-    for (int c = 0; c < n; c++) {
-        if (!(nodes[c] = arg_node(vm, v_int(place_ids[c]), IR_SNODE_PLACE))) return false;
-        if (!nodes[c]->tree->materialized)
-            return vm_raise(vm, vm->e_RuntimeError, "the SNode tree of %s is not materialized", nodes[c]->name), false;
-        elem += (size_t)ir_type_bits(nodes[c]->ir.dtype) / 8;
-    }
-    const IrSNodeNode *f = nodes[0];
-    int nd = f->ir.num_indices;
-    int64_t shape[IR_SNODE_MAX_INDICES], idx[IR_SNODE_MAX_INDICES] = {0};
-    size_t count = 1;
-    for (int k = 0; k < nd; k++) count *= (size_t)(shape[k] = f->shape[f->physical_index_position[k]]);
-    *needed = count * elem;
-    if (!buf) return true;
-    if (size != *needed)
-        return vm_raise(vm, vm->e_ValueError, "field %s holds %zu bytes, not %zu", f->name, *needed, size), false;
-    unsigned char *p = buf;
-    for (size_t e = 0; e < count; e++) {
-        for (int c = 0; c < n; c++) {
-            size_t w = (size_t)ir_type_bits(nodes[c]->ir.dtype) / 8;
-            void *at = ir_snode_address(nodes[c], idx);
-            if (write) memcpy(at, p, w);
-            else memcpy(p, at, w);
-            p += w;
-        }
-        for (int k = nd - 1; k >= 0 && ++idx[k] == shape[k]; k--) idx[k] = 0;   /* row-major odometer */
-    }
-    return true;
-}
-
-/* The SNode program of a VM, for the kernel launcher; NULL before any field exists. */
-IrSNodeProgram *vm_taichi_program(VM *vm)
-{
-    return vm->taichi ? ((TaichiState *)vm->taichi)->prog : NULL;
 }

@@ -22,9 +22,9 @@ extern const VmModuleDef mod_builtin_modules[];
 /* A config with every built-in module and library source, and no hooks. */
 void mod_config_init(VmConfig *cfg);
 
-/* The SNode trees of the Taichi program running in vm (ir/snode.h), for the
- * kernel launcher: NULL before the first field. Defined in modtaichi.c. */
-struct IrSNodeProgram *vm_taichi_program(VM *vm);
+/* Adds the kernel functions (kernel, configure, sync, Expr operators ...) to
+ * the _taichi_core module (taichi_kernel.c). */
+bool taichi_kernel_init(VM *vm, Value module);
 
 /* A table row of native functions: a module's, or a type's methods. */
 typedef struct {

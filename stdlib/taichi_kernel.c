@@ -1,153 +1,12 @@
-/* Kernels in the _taichi_core module: registration (@ti.kernel), one compiled
- * instance per template signature (life-of-a-kernel.txt), argument conversion,
- * the launch through the JIT and thread pool, kernel print output and assertion
- * failures, and the hooks by which Expr's Python operators reach the transformer. */
-#include "taichi.h"
-
+/* The kernel half of the _taichi_core module, the Python binding of program/:
+ * registration of the taichi classes, ti.init's options (by name, arch
+ * included), @ti.kernel, ti.sync, and the hooks by which Expr's Python
+ * operators reach the transformer. */
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
-#include "../ir/passes/passes.h"
-#include "../parser/ast.h"
-
-typedef struct {
-    Value *targs;               /* template arguments (V_UNBOUND for typed parameters) */
-    int generation;
-    JitKernel *jk;
-    unsigned char *tmps;
-    double compile_ms;
-} TiInstance;
-
-struct TiKernel {
-    FuncObj *fn;                /* kept alive by the module's _kernels list */
-    char name[96];
-    int nparams;
-    bool *is_template;
-    IrType *ptypes;
-    IrType ret;
-    TiInstance *inst;
-    int ninst, instcap;
-    Value refs;                 /* a list holding template arguments alive */
-};
-
-/* ---- state */
-
-static void instance_free(TiInstance *in)
-{
-    free(in->targs);
-    free(in->tmps);
-    jit_kernel_free(in->jk);
-}
-
-static void kernel_free(TiKernel *k)
-{
-    if (!k) return;
-    for (int i = 0; i < k->ninst; i++) instance_free(&k->inst[i]);
-    free(k->is_template);
-    free(k->ptypes);
-    free(k->inst);
-    free(k);
-}
-
-static void state_free(void *p)
-{
-    TaichiState *s = p;
-    taichi_reset(s);
-    for (int i = 0; i < s->nkernels; i++) kernel_free(s->kernels[i]);
-    free(s->kernels);
-    jit_pool_destroy(s->pool);
-    jit_session_destroy(s->jit);
-    free(s->out);
-    free(s->roots);
-    free(s);
-}
-
-TaichiState *taichi_state(VM *vm)
-{
-    if (vm->taichi) return vm->taichi;
-    TaichiState *s = calloc(1, sizeof *s);
-    if (!s) {
-        vm_raise(vm, vm->e_MemoryError, "out of memory");
-        return NULL;
-    }
-    s->env.vm = vm;
-    s->env.default_fp = IR_F32;
-    s->env.default_ip = IR_I32;
-    s->optimize = true;
-    vm->taichi = s;
-    vm->taichi_free = state_free;
-    return s;
-}
-
-static void drop_instances(TiKernel *k)
-{
-    for (int i = 0; i < k->ninst; i++) instance_free(&k->inst[i]);
-    k->ninst = 0;
-}
-
-void taichi_reset(TaichiState *s)
-{
-    for (int i = 0; i < s->nkernels; i++) drop_instances(s->kernels[i]);
-    ir_snode_program_free(s->prog);
-    s->prog = NULL;
-    s->env.prog = NULL;
-    s->generation++;
-    /* compiled code dies with its session */
-    jit_session_destroy(s->jit);
-    s->jit = NULL;
-}
-
-/* ---- output of print in kernels: buffered by the runtime, written after the launch */
-
-static void rt_write(void *user, const char *text, size_t len)
-{
-    TaichiState *s = user;
-    if (s->out_len + len > s->out_cap) {
-        size_t cap = s->out_cap ? 2 * s->out_cap : 4096;
-        while (cap < s->out_len + len) cap *= 2;
-        char *p = realloc(s->out, cap);
-        if (p) {
-            s->out = p;
-            s->out_cap = cap;
-        }
-    }
-    if (s->out_len + len <= s->out_cap) {
-        memcpy(s->out + s->out_len, text, len);
-        s->out_len += len;
-    }
-}
-
-/* Writes text to sys.stdout (straight to the C stream when it is the original). */
-static bool write_stdout(VM *vm, const char *text, size_t len)
-{
-    Value sys = vm_dict_get_str(vm->modules, vm_intern(vm, "sys", 3));
-    Value out = V_UNBOUND, orig = V_UNBOUND;
-    if (v_is_obj(sys) && v_as_obj(sys)->dict) {
-        out = vm_dict_get_str(v_as_obj(sys)->dict, vm_intern(vm, "stdout", 6));
-        orig = vm_dict_get_str(v_as_obj(sys)->dict, vm_intern(vm, "__stdout__", 10));
-    }
-    if (out == V_UNBOUND || out == orig) {
-        fwrite(text, 1, len, vm->out);
-        fflush(vm->out);
-        return true;
-    }
-    if (out == V_NONE) return true;
-    Value str = vm_new_str(vm, text, len);
-    if (str == V_EXC) return false;
-    vm_push_root(vm, str);
-    bool ok = vm_call_method(vm, out, vm_intern(vm, "write", 5), &str, 1) != V_EXC;
-    vm_pop_roots(vm, 1);
-    return ok;
-}
-
-static bool flush_output(VM *vm, TaichiState *s)
-{
-    if (!s->out_len) return true;
-    size_t len = s->out_len;
-    s->out_len = 0;
-    return write_stdout(vm, s->out, len);
-}
+#include "../program/program.h"
+#include "modules.h"
 
 /* ---- registration */
 
@@ -160,14 +19,12 @@ static TypeObj *arg_type(VM *vm, Value v, const char *what)
     return AS_TYPE(v);
 }
 
-static Value kernel_call(VM *vm, Value *args, int nargs, TupleObj *kw);
-
 /* register(Expr, DataType, ScalarField, _Builtin, _Func, _Template, _Kernel,
  *          _NdRange, _Grouped, CompilationError, SyntaxError, NameError, TypeError) */
 static Value tk_register(VM *vm, Value *args, int nargs, TupleObj *kw)
 {
     if (!mod_check_range(vm, "register", nargs, kw, 13, 13)) return V_EXC;
-    TaichiState *s = taichi_state(vm);
+    Program *s = prog_of(vm);
     if (!s) return V_EXC;
     TrEnv *e = &s->env;
     TypeObj **slots[] = {&e->t_expr, &e->t_dtype, &e->t_field, &e->t_builtin, &e->t_func, &e->t_template,
@@ -175,7 +32,7 @@ static Value tk_register(VM *vm, Value *args, int nargs, TupleObj *kw)
                          &e->e_type};
     for (int i = 0; i < 13; i++)
         if (!(*slots[i] = arg_type(vm, args[i], "every argument"))) return V_EXC;
-    e->kernel_fn = kernel_call;
+    e->kernel_fn = prog_kernel_call;
     s->env_ready = true;
     return V_NONE;
 }
@@ -188,71 +45,95 @@ static IrType type_named(Value v)
     return IR_VOID;
 }
 
-/* configure(debug, print_ir, default_fp, default_ip, short_circuit, optimize, max_threads, seed) */
-static Value tk_configure(VM *vm, Value *args, int nargs, TupleObj *kw)
+/* ti.init's options that reach C, by keyword (configure(arch=..., ...)). */
+enum { OPT_ARCH, OPT_DEBUG, OPT_PRINT_IR, OPT_DEFAULT_FP, OPT_DEFAULT_IP, OPT_SHORT_CIRCUIT, OPT_OPTIMIZE,
+       OPT_MAX_THREADS, OPT_RANDOM_SEED, NOPTS };
+static const char *const option_names[NOPTS] = {"arch", "debug", "print_ir", "default_fp", "default_ip",
+                                                "short_circuit", "optimize", "max_threads", "random_seed"};
+
+/* The arch names in v: a str, or a list or tuple of them (ti.gpu). */
+static int arch_names(VM *vm, Value v, const char **names, int cap)
 {
-    if (!mod_check_range(vm, "configure", nargs, kw, 8, 8)) return V_EXC;
-    TaichiState *s = taichi_state(vm);
-    if (!s) return V_EXC;
-    int flags[4];
-    int idx[4] = {0, 1, 4, 5};
-    for (int i = 0; i < 4; i++)
-        if ((flags[i] = vm_truthy(vm, args[idx[i]])) < 0) return V_EXC;
-    IrType fp = type_named(args[2]), ip = type_named(args[3]);
-    int64_t threads, seed;
-    if (fp == IR_VOID || ip == IR_VOID) return vm_raise(vm, vm->e_ValueError, "configure: bad default types");
-    if (!vm_index(vm, args[6], &threads) || !vm_index(vm, args[7], &seed)) return V_EXC;
-    s->env.debug = flags[0];
-    s->print_ir = flags[1];
-    s->env.default_fp = fp;
-    s->env.default_ip = ip;
-    s->env.short_circuit = flags[2];
-    s->optimize = flags[3];
-    if (threads < 1) threads = 1;
-    if (threads > 1024) threads = 1024;
-    if (s->pool && s->max_threads != threads) {
-        jit_pool_destroy(s->pool);
-        s->pool = NULL;
+    if (v_has_layout(v, LAYOUT_STR)) {
+        names[0] = AS_STR(v)->data;
+        return 1;
     }
-    s->max_threads = (int)threads;
-    jit_rt_reseed(&s->rt, (uint64_t)seed);
-    return V_NONE;
+    uint32_t n = 0;
+    Value *items = v_has_layout(v, LAYOUT_LIST) || v_has_layout(v, LAYOUT_TUPLE) ? vm_seq_items(v, &n) : NULL;
+    for (uint32_t i = 0; items && i < n && n <= (uint32_t)cap; i++) {
+        if (!v_has_layout(items[i], LAYOUT_STR)) break;
+        names[i] = AS_STR(items[i])->data;
+        if (i == n - 1) return (int)n;
+    }
+    vm_raise(vm, vm->e_TypeError, "configure: arch must be a name or a list of names");
+    return -1;
 }
 
-/* The parameter and return types of k from its function's annotations:
- * ti.template() or a primitive type each; false with TaichiSyntaxError. */
-static bool kernel_signature(VM *vm, TaichiState *s, TiKernel *k, const AstNode *params)
+/* The module's _runtime_error (taichi sets its TaichiRuntimeError there), else RuntimeError. */
+static TypeObj *runtime_error(VM *vm)
 {
-    FuncObj *fn = k->fn;
-    for (int i = 0; i < k->nparams; i++) {
-        const char *pname = params->v.arguments.args.items[i]->v.arg.arg;
-        Value anno = fn->annotations ? vm_dict_get_str(fn->annotations, vm_intern(vm, pname, strlen(pname)))
-                                     : V_UNBOUND;
-        if (anno != V_UNBOUND && vm_type_of(vm, anno) == s->env.t_template) {
-            k->is_template[i] = true;
-            continue;
-        }
-        k->ptypes[i] = anno == V_UNBOUND ? IR_VOID : ir_transform_dtype(&s->env, anno);
-        if (k->ptypes[i] == IR_VOID) {
-            if (anno == V_UNBOUND) {
-                vm_raise(vm, s->env.e_syntax, "Taichi kernel parameters must be type annotated");
-                return false;
-            }
-            /* the annotation as Python prints it, as Taichi's message shows it */
-            Value text = vm_str(vm, anno);
-            if (text != V_EXC)
-                vm_raise(vm, s->env.e_syntax, "Invalid type annotation (argument %d) of Taichi kernel: %s", i,
-                         AS_STR(text)->data);
-            return false;
+    Value m = vm_dict_get_str(vm->modules, vm_intern(vm, "_taichi_core", 12));
+    Value t = v_is_obj(m) && v_as_obj(m)->dict
+                  ? vm_dict_get_str(v_as_obj(m)->dict, vm_intern(vm, "_runtime_error", 14)) : V_UNBOUND;
+    return v_has_layout(t, LAYOUT_TYPE) ? AS_TYPE(t) : vm->e_RuntimeError;
+}
+
+/* configure(arch=, debug=, print_ir=, default_fp=, default_ip=, short_circuit=,
+ *           optimize=, max_threads=, random_seed=) -> (arch name, fell back):
+ * options left out keep their values. They apply from the next backend
+ * instance (ti.init resets first). */
+static Value tk_configure(VM *vm, Value *args, int nargs, TupleObj *kw)
+{
+    if (nargs) return vm_raise(vm, vm->e_TypeError, "configure() takes keyword arguments only");
+    Program *s = prog_of(vm);
+    if (!s) return V_EXC;
+    Value opt[NOPTS];
+    for (int o = 0; o < NOPTS; o++) opt[o] = V_UNBOUND;
+    for (uint32_t i = 0; kw && i < kw->len; i++) {
+        int o = 0;
+        while (o < NOPTS && strcmp(option_names[o], AS_STR(kw->items[i])->data)) o++;
+        if (o == NOPTS) return vm_raise(vm, vm->e_TypeError, "configure: no option %s", AS_STR(kw->items[i])->data);
+        opt[o] = args[i];
+    }
+    bool *flags[NOPTS] = {[OPT_DEBUG] = &s->env.debug, [OPT_PRINT_IR] = &s->print_ir,
+                          [OPT_SHORT_CIRCUIT] = &s->env.short_circuit, [OPT_OPTIMIZE] = &s->optimize};
+    IrType *types[NOPTS] = {[OPT_DEFAULT_FP] = &s->env.default_fp, [OPT_DEFAULT_IP] = &s->env.default_ip};
+    for (int o = 0; o < NOPTS; o++) {
+        if (opt[o] == V_UNBOUND) continue;
+        if (flags[o]) {
+            int t = vm_truthy(vm, opt[o]);
+            if (t < 0) return V_EXC;
+            *flags[o] = t;
+        } else if (types[o]) {
+            if ((*types[o] = type_named(opt[o])) == IR_VOID)
+                return vm_raise(vm, vm->e_ValueError, "configure: bad default types");
         }
     }
-    Value ra = fn->annotations ? vm_dict_get_str(fn->annotations, vm_intern(vm, "return", 6)) : V_UNBOUND;
-    k->ret = ra == V_UNBOUND || ra == V_NONE ? IR_VOID : ir_transform_dtype(&s->env, ra);
-    if (ra != V_UNBOUND && ra != V_NONE && k->ret == IR_VOID) {
-        vm_raise(vm, s->env.e_syntax, "The return type is not supported now!");
-        return false;
+    int64_t threads, seed;
+    if (opt[OPT_MAX_THREADS] != V_UNBOUND) {
+        if (!vm_index(vm, opt[OPT_MAX_THREADS], &threads)) return V_EXC;
+        s->options.threads = threads < 1 ? 1 : threads > 1024 ? 1024 : (int)threads;
     }
-    return true;
+    if (opt[OPT_RANDOM_SEED] != V_UNBOUND) {
+        if (!vm_index(vm, opt[OPT_RANDOM_SEED], &seed)) return V_EXC;
+        s->options.random_seed = (uint64_t)seed;
+    }
+    bool fell_back = false;
+    if (opt[OPT_ARCH] != V_UNBOUND) {
+        const char *names[32];
+        int n = arch_names(vm, opt[OPT_ARCH], names, 32);
+        if (n < 0 || !prog_select_arch(s, names, n, runtime_error(vm), &fell_back)) return V_EXC;
+    }
+    Value item[2] = {vm_cstr(vm, s->arch->name), v_bool(fell_back)};
+    return item[0] == V_EXC ? V_EXC : vm_tuple_of(vm, item, 2);
+}
+
+/* sync(): waits for the kernels launched so far (ti.sync) */
+static Value tk_sync(VM *vm, Value *args, int nargs, TupleObj *kw)
+{
+    if (!mod_check_none(vm, "sync", nargs, kw)) return V_EXC;
+    Program *s = prog_of(vm);
+    return s && prog_sync(s) ? V_NONE : V_EXC;
 }
 
 /* kernel(fn, refs) -> a callable that compiles and launches fn's kernel;
@@ -260,7 +141,7 @@ static bool kernel_signature(VM *vm, TaichiState *s, TiKernel *k, const AstNode 
 static Value tk_kernel(VM *vm, Value *args, int nargs, TupleObj *kw)
 {
     if (!mod_check_range(vm, "kernel", nargs, kw, 2, 2)) return V_EXC;
-    TaichiState *s = taichi_state(vm);
+    Program *s = prog_of(vm);
     if (!s) return V_EXC;
     if (!s->env_ready) return vm_raise(vm, vm->e_RuntimeError, "the taichi module did not register its classes");
     if (!v_has_layout(args[0], LAYOUT_FUNC)) return vm_raise(vm, vm->e_TypeError, "ti.kernel decorates functions");
@@ -271,361 +152,8 @@ static Value tk_kernel(VM *vm, Value *args, int nargs, TupleObj *kw)
         return vm_raise(vm, s->env.e_compile,
                         "the source of %s() is not available (functions made by exec() cannot be kernels)",
                         fn->name->data);
-    const AstNode *def = fn->code->def;
-    const AstNode *a = def->v.FunctionDef.args;
-    if (a->v.arguments.vararg || a->v.arguments.kwarg || a->v.arguments.kwonlyargs.n ||
-        a->v.arguments.posonlyargs.n)
-        return vm_raise(vm, s->env.e_syntax, "Taichi kernels only accept positional parameters");
-    TiKernel *k = calloc(1, sizeof *k);
-    int n = a->v.arguments.args.n;
-    if (k) {
-        k->is_template = calloc((size_t)n + 1, sizeof *k->is_template);
-        k->ptypes = calloc((size_t)n + 1, sizeof *k->ptypes);
-    }
-    if (!k || !k->is_template || !k->ptypes) {
-        kernel_free(k);
-        return vm_raise(vm, vm->e_MemoryError, "out of memory");
-    }
-    k->fn = fn;
-    k->nparams = n;
-    snprintf(k->name, sizeof k->name, "%s", fn->name->data);
-    if (!kernel_signature(vm, s, k, a) || (k->refs = vm_new_list(vm, 2)) == V_EXC ||
-        !vm_list_append(vm, (ListObj *)v_as_obj(k->refs), args[0]) ||
-        !vm_list_append(vm, (ListObj *)v_as_obj(args[1]), k->refs)) {
-        kernel_free(k);
-        return V_EXC;
-    }
-    if (s->nkernels == s->kernels_cap) {
-        int cap = s->kernels_cap ? 2 * s->kernels_cap : 16;
-        TiKernel **p = realloc(s->kernels, (size_t)cap * sizeof *p);
-        if (!p) {
-            kernel_free(k);
-            return vm_raise(vm, vm->e_MemoryError, "out of memory");
-        }
-        s->kernels = p;
-        s->kernels_cap = cap;
-    }
-    s->kernels[s->nkernels++] = k;
-    return vm_new_builtin(vm, k->name, kernel_call, v_int(s->nkernels - 1));
-}
-
-/* ---- compilation */
-
-static double now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
-
-static bool same_template(VM *vm, Value a, Value b, int *err)
-{
-    if (a == b) return true;
-    if (vm_type_of(vm, a) != vm_type_of(vm, b)) return false;
-    int eq = vm_eq(vm, a, b);
-    if (eq < 0) *err = 1;
-    return eq > 0;
-}
-
-static bool ensure_jit(VM *vm, TaichiState *s)
-{
-    if (s->jit) return true;
-    char *err = NULL;
-    s->jit = jit_session_create(&err);
-    if (!s->jit) {
-        vm_raise(vm, vm->e_RuntimeError, "the LLVM JIT failed to start: %s", err ? err : "out of memory");
-        free(err);
-        return false;
-    }
-    return true;
-}
-
-/* Taichi raises a kernel's compile error again with its message on a new line,
- * so that the traceback's last line names the type alone. */
-static void reraise_on_new_line(VM *vm, TaichiState *s)
-{
-    Value exc = vm->exc;
-    if (exc == V_NONE || vm->halted) return;
-    TypeObj *et = vm_type_of(vm, exc);
-    if (!vm_is_subtype(et, s->env.e_compile)) return;
-    vm->exc = V_NONE;
-    vm_push_root(vm, exc);
-    Value str = vm_str(vm, exc);
-    if (str == V_EXC) {
-        vm_pop_roots(vm, 1);
-        return;
-    }
-    vm_raise(vm, et, "\n%s", AS_STR(str)->data);
-    vm_pop_roots(vm, 1);
-}
-
-/* Materializes the fields built so far (taichi._materialize_all), as Taichi
- * does at every launch: a field never placed is its RuntimeError then,
- * whether the kernel uses it or not. Launches call it only while one is
- * unplaced (s->unplaced): a Python call would triple a launch's cost. */
-static bool materialize_fields(VM *vm)
-{
-    Value mod = vm_dict_get_str(vm->modules, vm_intern(vm, "taichi", 6));
-    Value f = v_is_obj(mod) && v_as_obj(mod)->dict
-                  ? vm_dict_get_str(v_as_obj(mod)->dict, vm_intern(vm, "_materialize_all", 16)) : V_UNBOUND;
-    return !v_is_obj(f) || vm_call(vm, f, NULL, 0, NULL) != V_EXC;
-}
-
-static TiInstance *compile(VM *vm, TaichiState *s, TiKernel *k, const Value *targs)
-{
-    if (!ensure_jit(vm, s)) return NULL;
-    if (s->compiling) {
-        vm_raise(vm, s->env.e_compile, "a kernel cannot be called while another kernel compiles");
-        return NULL;
-    }
-    if (k->ninst == k->instcap) {
-        int cap = k->instcap ? 2 * k->instcap : 2;
-        TiInstance *p = realloc(k->inst, (size_t)cap * sizeof *p);
-        if (!p) {
-            vm_raise(vm, vm->e_MemoryError, "out of memory");
-            return NULL;
-        }
-        k->inst = p;
-        k->instcap = cap;
-    }
-    double t0 = now_ms();
-    s->env.prog = s->prog;
-    TrKernelSpec spec = {k->fn, k->name, k->nparams, targs, k->ptypes, k->ret};
-    s->compiling = true;
-    IrKernel *ir = ir_transform_kernel(&s->env, &spec);
-    s->compiling = false;
-    if (!ir) {
-        reraise_on_new_line(vm, s);
-        return NULL;
-    }
-    char err[512];
-    IrPassOptions opt = {s->optimize};
-    if (!ir_run_passes(ir, &opt, err, sizeof err)) {
-        ir_kernel_free(ir);
-        vm_raise(vm, s->env.e_compile, "internal compiler error in kernel %s: %s", k->name, err);
-        return NULL;
-    }
-    if (s->print_ir) {
-        StrBuf b = {0};
-        ir_print(&b, ir);
-        bool ok = !b.oom && write_stdout(vm, b.data ? b.data : "", b.len);
-        free(b.data);
-        if (!ok) {
-            ir_kernel_free(ir);
-            return b.oom ? (vm_raise(vm, vm->e_MemoryError, "out of memory"), NULL) : NULL;
-        }
-    }
-    char *cerr = NULL;
-    JitKernel *jk = jit_kernel_compile(s->jit, ir, &cerr);
-    ir_kernel_free(ir);
-    if (!jk) {
-        vm_raise(vm, s->env.e_compile, "internal compiler error in kernel %s: %s", k->name, cerr ? cerr : "out of memory");
-        free(cerr);
-        return NULL;
-    }
-    TiInstance *in = &k->inst[k->ninst];
-    *in = (TiInstance){.generation = s->generation, .jk = jk};
-    size_t tmp = jit_kernel_tmp_size(jk);
-    in->tmps = calloc(tmp ? tmp : 1, 1);
-    in->targs = calloc((size_t)k->nparams + 1, sizeof *in->targs);
-    if (!in->tmps || !in->targs) {
-        instance_free(in);
-        vm_raise(vm, vm->e_MemoryError, "out of memory");
-        return NULL;
-    }
-    for (int i = 0; i < k->nparams; i++) {
-        in->targs[i] = targs[i];
-        if (targs[i] != V_UNBOUND && !vm_list_append(vm, (ListObj *)v_as_obj(k->refs), targs[i])) {
-            instance_free(in);
-            return NULL;
-        }
-    }
-    in->compile_ms = now_ms() - t0;
-    k->ninst++;
-    return in;
-}
-
-/* ---- launch */
-
-/* The exception class taichi's __init__ stores as _taichi_core.<name>, else fallback. */
-static TypeObj *core_error(VM *vm, const char *name, TypeObj *fallback)
-{
-    Value mod = vm_dict_get_str(vm->modules, vm_intern(vm, "_taichi_core", 12));
-    Value t = v_is_obj(mod) && v_as_obj(mod)->dict
-                  ? vm_dict_get_str(v_as_obj(mod)->dict, vm_intern(vm, name, strlen(name))) : V_UNBOUND;
-    return v_has_layout(t, LAYOUT_TYPE) ? AS_TYPE(t) : fallback;
-}
-
-/* An int argument goes through pybind's int64 (signed types) or uint64
- * (unsigned) conversion in Taichi, which refuses a value out of that range
- * with its own TypeError; within it the value wraps to the type's width. */
-static bool int_arg(VM *vm, JitContext *ctx, int slot, IrType ty, Value v, int pos)
-{
-    mpz_t z, lo, hi;
-    mpz_init(z);
-    vm_int_to_mpz(v, z);
-    bool sgn = ir_type_is_signed(ty);
-    mpz_init_set_si(lo, sgn ? -1 : 0);
-    mpz_mul_2exp(lo, lo, 63);
-    mpz_init_set_ui(hi, 1);
-    mpz_mul_2exp(hi, hi, sgn ? 63 : 64);
-    bool fits = mpz_cmp(z, lo) >= 0 && mpz_cmp(z, hi) < 0;
-    if (fits) {
-        /* the low 64 bits, two's complement */
-        mpz_fdiv_r_2exp(lo, z, 64);
-        jit_ctx_set_int(ctx, slot, (int64_t)mpz_get_ui(lo));
-    } else {
-        char *digits = mpz_get_str(NULL, 10, z);
-        const char *fn = sgn ? "set_arg_int" : "set_arg_uint";
-        vm_raise(vm, vm->e_TypeError,
-                 "%s(): incompatible function arguments. The following argument types are supported:\n"
-                 "    1. (self: taichi._lib.core.taichi_python.KernelLaunchContext, arg0: list[int], arg1: int) "
-                 "-> None\n\nInvoked with: <taichi._lib.core.taichi_python.KernelLaunchContext object at %p>, "
-                 "(%d,), %s",
-                 fn, (void *)ctx, pos, digits ? digits : "?");
-        free(digits);
-    }
-    mpz_clears(z, lo, hi, NULL);
-    return fits;
-}
-
-static bool set_arg(VM *vm, JitContext *ctx, int slot, IrType ty, Value v, int pos)
-{
-    if (ir_type_is_float(ty)) {
-        double d;
-        if (!v_is_double(v) && !vm_is_int(vm, v) && vm_type_of(vm, v) != vm->t_float) goto bad;
-        if (!vm_to_double(vm, v, &d)) return false;
-        jit_ctx_set_float(ctx, slot, ty, d);
-        return true;
-    }
-    if (v_is_bool(v)) {
-        jit_ctx_set_int(ctx, slot, v == V_TRUE);
-        return true;
-    }
-    if (v_is_int(v) && (ir_type_is_signed(ty) || v_as_int(v) >= 0)) {
-        jit_ctx_set_int(ctx, slot, v_as_int(v));
-        return true;
-    }
-    if (vm_is_int(vm, v)) return int_arg(vm, ctx, slot, ty, v, pos);
-bad:
-    vm_raise(vm, core_error(vm, "_runtime_type_error", vm->e_TypeError),
-             "\nArgument (%d,) (type=<class '%s'>) cannot be converted into required type %s", pos,
-             vm_type_of(vm, v)->name->data, ir_type_name(ty));
-    return false;
-}
-
-static bool update_roots(VM *vm, TaichiState *s)
-{
-    IrSNodeProgram *p = s->prog;
-    int n = p ? p->num_trees : 0;
-    if (n > s->nroots) {
-        unsigned char **r = realloc(s->roots, (size_t)n * sizeof *r);
-        if (!r) {
-            vm_raise(vm, vm->e_MemoryError, "out of memory");
-            return false;
-        }
-        s->roots = r;
-    }
-    s->nroots = n;
-    for (int i = 0; i < n; i++) s->roots[i] = p->trees[i]->buffer;
-    return true;
-}
-
-static Value assertion(VM *vm, TaichiState *s)
-{
-    return vm_raise(vm, core_error(vm, "_assert_error", vm->e_AssertionError), "\n%s", s->rt.assert_msg);
-}
-
-static Value kernel_call(VM *vm, Value *args, int nargs, TupleObj *kw)
-{
-    TaichiState *s = vm->taichi;
-    int64_t h = v_as_int(args[0]);
-    if (!s || h < 0 || h >= s->nkernels) return vm_raise(vm, vm->e_RuntimeError, "no such kernel");
-    TiKernel *k = s->kernels[h];
-    args++;
-    nargs--;
-    Value bound[256];
-    if (kw && kw->len) {
-        /* keyword arguments go to the parameters they name */
-        const AstSeq *params = &k->fn->code->def->v.FunctionDef.args->v.arguments.args;
-        if (k->nparams > 256) return vm_raise(vm, vm->e_TypeError, "too many kernel parameters");
-        if (nargs > k->nparams) return vm_raise(vm, s->env.e_syntax, "Too many arguments.");
-        for (int p = 0; p < k->nparams; p++) bound[p] = p < nargs ? args[p] : V_UNBOUND;
-        for (uint32_t i = 0; i < kw->len; i++) {
-            const char *kname = AS_STR(kw->items[i])->data;
-            int p = 0;
-            while (p < params->n && strcmp(params->items[p]->v.arg.arg, kname)) p++;
-            if (p == params->n) return vm_raise(vm, s->env.e_syntax, "Unexpected argument '%s'.", kname);
-            if (bound[p] != V_UNBOUND)
-                return vm_raise(vm, s->env.e_syntax, "Multiple values for argument '%s'.", kname);
-            bound[p] = args[nargs + (int)i];
-        }
-        for (int p = 0; p < k->nparams; p++)
-            if (bound[p] == V_UNBOUND)
-                return vm_raise(vm, s->env.e_syntax, "Parameter `%s : %s` missing.", params->items[p]->v.arg.arg,
-                                k->is_template[p] ? "template" : ir_type_name(k->ptypes[p]));
-        args = bound;
-        nargs = k->nparams;
-    }
-    if (nargs > k->nparams) return vm_raise(vm, s->env.e_syntax, "Too many arguments.");
-    if (nargs < k->nparams) {
-        const AstSeq *params = &k->fn->code->def->v.FunctionDef.args->v.arguments.args;
-        return vm_raise(vm, s->env.e_syntax, "Parameter `%s : %s` missing.", params->items[nargs]->v.arg.arg,
-                        k->is_template[nargs] ? "template" : ir_type_name(k->ptypes[nargs]));
-    }
-    if (!s->prog) {
-        s->prog = ir_snode_program_new();
-        if (!s->prog) return vm_raise(vm, vm->e_MemoryError, "out of memory");
-    }
-    if (s->unplaced && !materialize_fields(vm)) return V_EXC;
-    /* find the instance for these template arguments */
-    TiInstance *in = NULL;
-    for (int i = 0; i < k->ninst && !in; i++) {
-        TiInstance *c = &k->inst[i];
-        if (c->generation != s->generation) continue;
-        bool same = true;
-        int err = 0;
-        for (int p = 0; p < k->nparams && same; p++)
-            if (k->is_template[p]) same = same_template(vm, c->targs[p], args[p], &err);
-        if (err) return V_EXC;
-        if (same) in = c;
-    }
-    if (!in) {
-        if (k->ninst && k->inst[0].generation != s->generation) drop_instances(k);
-        Value targs[256];
-        if (k->nparams > 256) return vm_raise(vm, vm->e_TypeError, "too many kernel parameters");
-        for (int p = 0; p < k->nparams; p++) targs[p] = k->is_template[p] ? args[p] : V_UNBOUND;
-        in = compile(vm, s, k, targs);
-        if (!in) return V_EXC;
-    }
-    JitContext ctx;
-    int slot = 0;
-    for (int p = 0; p < k->nparams; p++) {
-        if (k->is_template[p]) continue;
-        if (!set_arg(vm, &ctx, slot++, k->ptypes[p], args[p], p)) return V_EXC;
-    }
-    if (!update_roots(vm, s)) return V_EXC;
-    if (!s->pool && s->max_threads != 1) s->pool = jit_pool_create(s->max_threads > 0 ? s->max_threads : 0);
-    s->rt.write = rt_write;
-    s->rt.write_user = s;
-    atomic_store(&s->rt.assert_failed, 0);
-    ctx.roots = s->roots;
-    ctx.tmps = in->tmps;
-    ctx.rt = &s->rt;
-    jit_kernel_launch(in->jk, s->pool, &ctx);
-    if (!flush_output(vm, s)) return V_EXC;
-    if (atomic_load(&s->rt.assert_failed)) return assertion(vm, s);
-    if (k->ret == IR_VOID) return V_NONE;
-    if (ir_type_is_float(k->ret)) return v_double(jit_ctx_ret_float(&ctx, 0, k->ret));
-    int64_t r = jit_ctx_ret_int(&ctx, 0);
-    if (!ir_type_is_signed(k->ret) && k->ret == IR_U64 && r < 0) {
-        mpz_t z;
-        mpz_init_set_ui(z, (unsigned long)r);
-        Value v = vm_int_from_mpz(vm, z);
-        mpz_clear(z);
-        return v;
-    }
-    return vm_int_from_i64(vm, r);
+    int h = prog_kernel_new(s, fn, args[1]);
+    return h < 0 ? V_EXC : vm_new_builtin(vm, s->kernels[h]->name, prog_kernel_call, v_int(h));
 }
 
 /* ---- Expr operators and built-ins called from Python at compile time */
@@ -634,7 +162,7 @@ static Value tk_binop(VM *vm, Value *args, int nargs, TupleObj *kw)
 {
     int64_t op;
     if (!mod_check_range(vm, "binop", nargs, kw, 3, 3) || !vm_index(vm, args[0], &op)) return V_EXC;
-    TaichiState *s = taichi_state(vm);
+    Program *s = prog_of(vm);
     return s ? ir_transform_binary(&s->env, (int)op, args[1], args[2]) : V_EXC;
 }
 
@@ -642,7 +170,7 @@ static Value tk_cmpop(VM *vm, Value *args, int nargs, TupleObj *kw)
 {
     int64_t op;
     if (!mod_check_range(vm, "cmpop", nargs, kw, 3, 3) || !vm_index(vm, args[0], &op)) return V_EXC;
-    TaichiState *s = taichi_state(vm);
+    Program *s = prog_of(vm);
     return s ? ir_transform_compare(&s->env, (int)op, args[1], args[2]) : V_EXC;
 }
 
@@ -650,7 +178,7 @@ static Value tk_unop(VM *vm, Value *args, int nargs, TupleObj *kw)
 {
     int64_t op;
     if (!mod_check_range(vm, "unop", nargs, kw, 2, 2) || !vm_index(vm, args[0], &op)) return V_EXC;
-    TaichiState *s = taichi_state(vm);
+    Program *s = prog_of(vm);
     return s ? ir_transform_unary(&s->env, (int)op, args[1]) : V_EXC;
 }
 
@@ -658,7 +186,7 @@ static Value tk_builtin(VM *vm, Value *args, int nargs, TupleObj *kw)
 {
     if (nargs < 1 || !v_has_layout(args[0], LAYOUT_STR) || (kw && kw->len))
         return vm_raise(vm, vm->e_TypeError, "builtin(name, *args)");
-    TaichiState *s = taichi_state(vm);
+    Program *s = prog_of(vm);
     return s ? ir_transform_builtin(&s->env, AS_STR(args[0])->data, args + 1, nargs - 1) : V_EXC;
 }
 
@@ -666,7 +194,7 @@ static Value tk_builtin(VM *vm, Value *args, int nargs, TupleObj *kw)
 static Value tk_compile_times(VM *vm, Value *args, int nargs, TupleObj *kw)
 {
     if (!mod_check_none(vm, "compile_times", nargs, kw)) return V_EXC;
-    TaichiState *s = taichi_state(vm);
+    Program *s = prog_of(vm);
     Value list = s ? vm_new_list(vm, 8) : V_EXC;
     if (list == V_EXC) return V_EXC;
     vm_push_root(vm, list);
@@ -687,7 +215,7 @@ static Value tk_compile_times(VM *vm, Value *args, int nargs, TupleObj *kw)
 static Value tk_compiling(VM *vm, Value *args, int nargs, TupleObj *kw)
 {
     if (!mod_check_none(vm, "compiling", nargs, kw)) return V_EXC;
-    TaichiState *s = taichi_state(vm);
+    Program *s = prog_of(vm);
     return s ? v_bool(s->compiling) : V_EXC;
 }
 
@@ -696,7 +224,7 @@ static Value tk_compiling(VM *vm, Value *args, int nargs, TupleObj *kw)
 static Value tk_set_unplaced(VM *vm, Value *args, int nargs, TupleObj *kw)
 {
     if (!mod_check_one(vm, "set_unplaced", nargs, kw)) return V_EXC;
-    TaichiState *s = taichi_state(vm);
+    Program *s = prog_of(vm);
     int tv = s ? vm_truthy(vm, args[0]) : -1;
     if (tv < 0) return V_EXC;
     s->unplaced = tv;
@@ -705,7 +233,7 @@ static Value tk_set_unplaced(VM *vm, Value *args, int nargs, TupleObj *kw)
 
 static const ModFunction kernel_functions[] = {
     {"compiling", tk_compiling}, {"set_unplaced", tk_set_unplaced},
-    {"register", tk_register}, {"configure", tk_configure}, {"kernel", tk_kernel},
+    {"register", tk_register}, {"configure", tk_configure}, {"kernel", tk_kernel}, {"sync", tk_sync},
     {"binop", tk_binop},       {"cmpop", tk_cmpop},         {"unop", tk_unop},
     {"builtin", tk_builtin},   {"compile_times", tk_compile_times},
 };

@@ -294,8 +294,8 @@ struct VM {
     FILE *out, *err;
     volatile sig_atomic_t interrupt;
     int64_t int_max_str_digits;   /* sys.set_int_max_str_digits: 0 is no limit */
-    /* The taichi module's program (its SNode trees: stdlib/modtaichi.c),
-     * freed with the VM by taichi_free. */
+    /* The taichi module's program (program/program.h), freed with the VM
+     * by taichi_free. */
     void *taichi;
     void (*taichi_free)(void *);
     Value exc;            /* the exception being raised, or V_NONE */

@@ -14,6 +14,7 @@
 
 #include "check.h"
 #include "ir/snode.h"
+#include "snode_mem.h"
 #include "jit/codegen.h"
 
 enum { N = 1 << 20 };
@@ -40,7 +41,7 @@ static IrSNodeNode *tree(int64_t n, const IrType *types, int count, IrSNodeNode 
     IrSNodeNode *d = ir_snode_dense(prog, root, n ? 1 : 0, &axis, &n, &err);
     for (int i = 0; i < count; i++)
         places[i] = ir_snode_place(prog, d, types[i], &err);
-    CHECK(ir_snode_materialize(root->tree, &err));
+    CHECK(test_materialize(root->tree, &err));
     return root;
 }
 
@@ -1065,7 +1066,7 @@ static void test_rows(void)
     int64_t ext[2] = {R, C};
     IrSNodeNode *d = ir_snode_dense(prog, root, 2, axes, ext, &err);
     IrSNodeNode *a = ir_snode_place(prog, d, IR_F32, &err), *b = ir_snode_place(prog, d, IR_F32, &err);
-    CHECK(ir_snode_materialize(root->tree, &err));
+    CHECK(test_materialize(root->tree, &err));
     register_tree(root);
     IrKernel *k = ir_kernel_new("rows", NULL, 0, NULL, 0);
     IrStmt *t = range_task(k, BEGIN, R * C);
@@ -1229,7 +1230,7 @@ int main(void)
     test_rows();
     test_sum_speed();
     test_errors();
-    ir_snode_program_free(prog);
+    test_snodes_free(prog);
     for (int p = 0; p < NPOOLS; p++)
         jit_pool_destroy(pools[p]);
     jit_session_destroy(session);

@@ -11,6 +11,7 @@
 #include "check.h"
 #include "ir/passes/passes.h"
 #include "ir/snode.h"
+#include "snode_mem.h"
 #include "jit/codegen.h"
 
 static JitSession *session;
@@ -57,7 +58,7 @@ static void field_tree(int64_t n, const IrType *types, int count, IrSNodeNode **
     int axis = 0;
     IrSNodeNode *d = ir_snode_dense(prog, root, n ? 1 : 0, &axis, &n, &err);
     for (int i = 0; i < count; i++) places[i] = ir_snode_place(prog, d, types[i], &err);
-    CHECK(ir_snode_materialize(root->tree, &err));
+    CHECK(test_materialize(root->tree, &err));
     roots[root->tree->id] = root->tree->buffer;
 }
 
@@ -1330,7 +1331,7 @@ int main(void)
     test_pipeline_text();
     test_run_scenarios();
     test_const_fold_matches_backend();
-    ir_snode_program_free(prog);
+    test_snodes_free(prog);
     jit_pool_destroy(pool);
     jit_session_destroy(session);
     return check_result();

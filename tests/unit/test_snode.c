@@ -7,6 +7,7 @@
 
 #include "check.h"
 #include "ir/snode.h"
+#include "snode_mem.h"
 
 static const int I = 0, J = 1;
 
@@ -24,7 +25,7 @@ static void test_row_major(void)
     CHECK(strcmp(root->ir.name, "S0root") == 0 && strcmp(d->ir.name, "S1dense") == 0);
     CHECK(strcmp(x->ir.name, "S2place<i32>") == 0 && x->ir.num_indices == 2 && x->ir.dtype == IR_I32);
     CHECK(ir_snode_lookup(p, 2) == x && ir_snode_lookup(p, 3) == NULL);
-    CHECK(ir_snode_materialize(root->tree, &err));
+    CHECK(test_materialize(root->tree, &err));
     CHECK(((uintptr_t)root->tree->buffer & 63) == 0 && root->tree->size == 60);
     CHECK(d->cell_size == 4 && d->container_size == 60 && d->num_cells == 15);
     int64_t idx[2] = {2, 3};
@@ -39,7 +40,7 @@ static void test_row_major(void)
     /* a second tree continues the ids */
     IrSNodeNode *r2 = ir_snode_tree_new(p, &err);
     CHECK(r2 && r2->ir.id == 3 && r2->tree->id == 1);
-    ir_snode_program_free(p);
+    test_snodes_free(p);
 }
 
 /* root.dense(ti.j, 5).dense(ti.i, 3).place(x): column-major, x[i, j] at
@@ -60,7 +61,7 @@ static void test_column_major(void)
     IrSNodeNode *y = ir_snode_place(p, d2, IR_F32, &err);
     CHECK(x && y && x->ir.num_indices == 2);
     CHECK(x->shape[I] == 3 && x->shape[J] == 5 && x->physical_index_position[0] == I);
-    CHECK(ir_snode_materialize(root->tree, &err));
+    CHECK(test_materialize(root->tree, &err));
     CHECK(x->num_levels == 2 && x->levels[0].axes[0] == J && x->levels[1].axes[0] == I);
     CHECK(dj->offset == 0 && d2->offset == 60);
     for (int64_t i = 0; i < 3; i++)
@@ -69,7 +70,7 @@ static void test_column_major(void)
             CHECK(ir_snode_offset_of(x, idx) == (size_t)(j * 3 + i) * 4);
             CHECK(ir_snode_offset_of(y, idx) == 60 + (size_t)(i * 5 + j) * 4);
         }
-    ir_snode_program_free(p);
+    test_snodes_free(p);
 }
 
 /* root.dense(ti.i, 4).dense(ti.i, 2).place(a, b) with a: u8, b: f64; and a
@@ -87,7 +88,7 @@ static void test_nesting_and_alignment(void)
     IrSNodeNode *b = ir_snode_place(p, inner, IR_F64, &err);
     IrSNodeNode *c = ir_snode_place(p, outer, IR_I16, &err);
     CHECK(a && b && c && a->shape[I] == 8 && c->shape[I] == 4);
-    CHECK(ir_snode_materialize(root->tree, &err));
+    CHECK(test_materialize(root->tree, &err));
     CHECK(inner->cell_size == 16 && b->offset == 8 && inner->container_size == 32);
     CHECK(outer->cell_size == 40 && c->offset == 32 && root->tree->size == 160);
     int64_t i5 = 5;                       /* outer cell 2, inner cell 1 */
@@ -98,7 +99,7 @@ static void test_nesting_and_alignment(void)
     int zero = 1;
     for (size_t n = 0; n < root->tree->size; n++) zero &= buf[n] == 0;
     CHECK(zero);
-    ir_snode_program_free(p);
+    test_snodes_free(p);
 }
 
 static void test_errors_and_zero_d(void)
@@ -115,12 +116,12 @@ static void test_errors_and_zero_d(void)
     IrSNodeNode *s = ir_snode_place(p, empty, IR_F16, &err);
     CHECK(s && s->ir.num_indices == 0 && !ir_snode_place(p, s, IR_I32, &err));
     IrSNodeNode *childless = ir_snode_dense(p, root, 1, twice, ext, &err);
-    CHECK(childless && !ir_snode_materialize(root->tree, &err));
+    CHECK(childless && !test_materialize(root->tree, &err));
     CHECK(strcmp(err, "dense node must have at least one child.") == 0);
     CHECK(ir_snode_place(p, childless, IR_I8, &err));
-    CHECK(ir_snode_materialize(root->tree, &err));
+    CHECK(test_materialize(root->tree, &err));
     CHECK(ir_snode_offset_of(s, NULL) == 0);
-    ir_snode_program_free(p);
+    test_snodes_free(p);
 }
 
 static void test_conversions(void)

@@ -51,6 +51,7 @@ del _e
 
 _taichi_core._assert_error = TaichiAssertionError
 _taichi_core._runtime_type_error = TaichiRuntimeTypeError
+_taichi_core._runtime_error = TaichiRuntimeError
 
 
 # ---- primitive types -----------------------------------------------------------------
@@ -279,17 +280,12 @@ def init(arch=None, default_fp=None, default_ip=None, _test_mode=False, enable_f
         arch = _arch_named(env)
     if arch is None:
         arch = cpu
-    wanted = arch if isinstance(arch, list) else [arch]
-    if vulkan in wanted and not isinstance(arch, list):
-        raise TaichiRuntimeError(
-            "arch=ti.vulkan: the Vulkan backend is not available in tirun yet; use arch=ti.cpu")
-    if arch is x64 or arch is arm64:
-        c.arch = arch
-    else:
-        _warn("Arch=%s is not supported, falling back to CPU" % wanted)
-        c.arch = cpu
+    c.arch = arch
+    chosen, fell_back = _configure(c)
+    if fell_back:
+        _warn("Arch=%s is not supported, falling back to CPU" % (arch if isinstance(arch, list) else [arch]))
+    c.arch = _arch_named(chosen)
     cfg = c
-    _configure(c)
     _state.initialized = True
     if _taichi_core.banner():
         print("[Taichi] Starting on arch=%s" % c.arch.name)
@@ -303,8 +299,8 @@ def reset():
 
 
 def sync():
-    """Waits for running kernels; kernels on the CPU finish before they return."""
-    return None
+    """Waits until the kernels launched so far are done (the backend's sync)."""
+    _taichi_core.sync()
 
 
 # ---- fields and SNodes --------------------------------------------------------------------
@@ -605,7 +601,7 @@ def field(dtype, shape=None, order=None, name="", offset=None, needs_grad=False,
 
 
 # ---- kernels and functions ------------------------------------------------------------------
-# A kernel's AST is compiled by the transformer in C (ir/transform.c) on its first
+# A kernel's AST is compiled by the transformer in C (frontend/transform.c) on its first
 # call per template signature. Taichi values met at compile time are Expr objects;
 # their operators build IR through _taichi_core.
 
@@ -900,9 +896,12 @@ _taichi_core.register(Expr, DataType, ScalarField, _Builtin, _Func, _Template, _
 
 
 def _configure(c):
-    _taichi_core.configure(c.debug, c.print_ir, c.default_fp._name, c.default_ip._name,
-                           c.short_circuit_operators, c.advanced_optimization,
-                           c.cpu_max_num_threads, c.random_seed)
+    """Hands ti.init's options to C by name; returns (the arch it runs on, whether it fell back)."""
+    arch = [a.name for a in c.arch] if isinstance(c.arch, list) else c.arch.name
+    return _taichi_core.configure(arch=arch, debug=c.debug, print_ir=c.print_ir,
+                                  default_fp=c.default_fp._name, default_ip=c.default_ip._name,
+                                  short_circuit=c.short_circuit_operators, optimize=c.advanced_optimization,
+                                  max_threads=c.cpu_max_num_threads, random_seed=c.random_seed)
 
 
 class _Extension:

@@ -1,0 +1,219 @@
+/* The CPU backend behind backend/backend.h: a JIT session (made on the first
+ * compile: a program that only touches fields never starts LLVM), a thread
+ * pool (made on the first launch that may use more than one thread), the
+ * runtime generated code calls, and tree buffers in host memory. */
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../backend/backend.h"
+#include "codegen.h"
+
+struct BkBackend {
+    BkOptions opt;
+    JitSession *jit;
+    JitPool *pool;
+    unsigned char **roots;      /* host pointers of the launch's trees, by tree id */
+    int roots_cap;
+    char msg[2048];
+    JitRuntime rt;
+};
+
+struct BkKernel {
+    JitKernel *jk;
+    unsigned char *tmps;        /* the kernel's global temporaries */
+    int nargs, nrets;           /* the slots a launch copies in and out */
+};
+
+struct BkBuffer {
+    unsigned char *data;
+    size_t size;
+};
+
+static const BkCaps caps_x64 = {"x64", 32, true, true, true, true};
+static const BkCaps caps_arm64 = {"arm64", 32, true, true, true, true};
+
+static void fail(BkBackend *b, const char *what, char *err)
+{
+    snprintf(b->msg, sizeof b->msg, "%s%s", what, err ? err : "out of memory");
+    free(err);
+}
+
+static BkBackend *jb_open(const BkOptions *opt, char *err, size_t cap)
+{
+    BkBackend *b = calloc(1, sizeof *b);
+    if (!b) {
+        snprintf(err, cap, "out of memory");
+        return NULL;
+    }
+    b->opt = *opt;
+    b->rt.write = opt->print;
+    b->rt.write_user = opt->print_user;
+    jit_rt_reseed(&b->rt, opt->random_seed);
+    return b;
+}
+
+static void jb_close(BkBackend *b)
+{
+    if (!b) return;
+    jit_pool_destroy(b->pool);
+    jit_session_destroy(b->jit);
+    free(b->roots);
+    free(b);
+}
+
+static const BkCaps *jb_caps(const BkBackend *b)
+{
+#if defined(__aarch64__)
+    return &caps_arm64;
+#else
+    (void)caps_arm64;
+    return &caps_x64;
+#endif
+}
+
+static const char *jb_message(const BkBackend *b) { return b->msg; }
+
+static BkKernel *jb_compile(BkBackend *b, const IrKernel *k)
+{
+    char *err = NULL;
+    if (!b->jit && !(b->jit = jit_session_create(&err))) {
+        fail(b, "the LLVM JIT failed to start: ", err);
+        return NULL;
+    }
+    BkKernel *bk = calloc(1, sizeof *bk);
+    if (!bk) {
+        fail(b, "", NULL);
+        return NULL;
+    }
+    if (!(bk->jk = jit_kernel_compile(b->jit, k, &err))) {
+        free(bk);
+        fail(b, "", err);
+        return NULL;
+    }
+    bk->nargs = k->nargs < BK_MAX_ARGS ? k->nargs : BK_MAX_ARGS;
+    bk->nrets = k->nrets < BK_MAX_RETS ? k->nrets : BK_MAX_RETS;
+    size_t tmp = jit_kernel_tmp_size(bk->jk);
+    if (!(bk->tmps = calloc(tmp ? tmp : 1, 1))) {
+        jit_kernel_free(bk->jk);
+        free(bk);
+        fail(b, "", NULL);
+        return NULL;
+    }
+    return bk;
+}
+
+static void jb_kernel_free(BkBackend *b, BkKernel *k)
+{
+    if (!k) return;
+    jit_kernel_free(k->jk);
+    free(k->tmps);
+    free(k);
+}
+
+static BkStatus jb_launch(BkBackend *b, BkKernel *k, BkBuffer *const *trees, int ntrees, BkSlots *slots)
+{
+    if (ntrees > b->roots_cap) {
+        int cap = ntrees < 8 ? 8 : 2 * ntrees;
+        unsigned char **r = realloc(b->roots, (size_t)cap * sizeof *r);
+        if (!r) {
+            fail(b, "", NULL);
+            return BK_ERROR;
+        }
+        b->roots = r;
+        b->roots_cap = cap;
+    }
+    for (int i = 0; i < ntrees; i++) b->roots[i] = trees[i] ? trees[i]->data : NULL;
+    if (!b->pool && b->opt.threads != 1) b->pool = jit_pool_create(b->opt.threads > 0 ? b->opt.threads : 0);
+    JitContext ctx;
+    for (int i = 0; i < k->nargs; i++) ctx.args[i] = slots->args[i];
+    ctx.roots = b->roots;
+    ctx.tmps = k->tmps;
+    ctx.rt = &b->rt;
+    atomic_store(&b->rt.assert_failed, 0);
+    jit_kernel_launch(k->jk, b->pool, &ctx);
+    for (int i = 0; i < k->nrets; i++) slots->rets[i] = ctx.rets[i];
+    if (!atomic_load(&b->rt.assert_failed)) return BK_OK;
+    snprintf(b->msg, sizeof b->msg, "%s", b->rt.assert_msg);
+    return BK_ASSERTION;
+}
+
+static BkBuffer *jb_buffer_alloc(BkBackend *b, size_t size)
+{
+    BkBuffer *buf = malloc(sizeof *buf);
+    size_t rounded = size ? (size + 63) / 64 * 64 : 64;   /* aligned_alloc wants a multiple */
+    if (!buf || rounded < size || !(buf->data = aligned_alloc(64, rounded))) {
+        free(buf);
+        fail(b, "", NULL);
+        return NULL;
+    }
+    memset(buf->data, 0, rounded);
+    buf->size = size;
+    return buf;
+}
+
+static void jb_buffer_free(BkBackend *b, BkBuffer *buf)
+{
+    if (!buf) return;
+    free(buf->data);
+    free(buf);
+}
+
+static bool in_range(BkBackend *b, const BkBuffer *buf, size_t offset, size_t n)
+{
+    if (offset <= buf->size && n <= buf->size - offset) return true;
+    snprintf(b->msg, sizeof b->msg, "%zu bytes at offset %zu are outside a buffer of %zu", n, offset, buf->size);
+    return false;
+}
+
+static bool jb_read(BkBackend *b, BkBuffer *buf, size_t offset, void *dst, size_t n)
+{
+    if (!in_range(b, buf, offset, n)) return false;
+    memcpy(dst, buf->data + offset, n);
+    return true;
+}
+
+static bool jb_write(BkBackend *b, BkBuffer *buf, size_t offset, const void *src, size_t n)
+{
+    if (!in_range(b, buf, offset, n)) return false;
+    memcpy(buf->data + offset, src, n);
+    return true;
+}
+
+static bool jb_fill(BkBackend *b, BkBuffer *buf, size_t offset, size_t stride, size_t count, const void *value,
+                    size_t size)
+{
+    if (!count) return true;
+    if (!in_range(b, buf, offset, size) || (count > 1 && stride < size) ||
+        (count > 1 && (buf->size - offset - size) / stride < count - 1)) {
+        snprintf(b->msg, sizeof b->msg, "a fill of %zu elements outside a buffer of %zu", count, buf->size);
+        return false;
+    }
+    unsigned char *p = buf->data + offset;
+    for (size_t i = 0; i < count; i++, p += stride) memcpy(p, value, size);
+    return true;
+}
+
+static void *jb_host_ptr(BkBackend *b, BkBuffer *buf) { return buf->data; }
+
+/* Launches return when their tasks are done. */
+static bool jb_sync(BkBackend *b) { return true; }
+
+const BkOps jit_backend_ops = {
+    .name = "jit",
+    .open = jb_open,
+    .close = jb_close,
+    .caps = jb_caps,
+    .message = jb_message,
+    .compile = jb_compile,
+    .kernel_free = jb_kernel_free,
+    .launch = jb_launch,
+    .buffer_alloc = jb_buffer_alloc,
+    .buffer_free = jb_buffer_free,
+    .read = jb_read,
+    .write = jb_write,
+    .fill = jb_fill,
+    .host_ptr = jb_host_ptr,
+    .sync = jb_sync,
+};

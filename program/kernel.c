@@ -1,0 +1,424 @@
+/* Kernels of a program: registration (@ti.kernel), one compiled instance per
+ * template signature (life-of-a-kernel.txt), the compile pipeline (transformer,
+ * IR passes, the backend's compile), argument conversion into the backend's
+ * slots, the launch, kernel print output and assertion failures. */
+#include "program.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "../ir/passes/passes.h"
+#include "../parser/ast.h"
+
+/* ---- output of print in kernels: buffered by the backend's print hook, written after the launch */
+
+bool prog_write_stdout(VM *vm, const char *text, size_t len)
+{
+    Value sys = vm_dict_get_str(vm->modules, vm_intern(vm, "sys", 3));
+    Value out = V_UNBOUND, orig = V_UNBOUND;
+    if (v_is_obj(sys) && v_as_obj(sys)->dict) {
+        out = vm_dict_get_str(v_as_obj(sys)->dict, vm_intern(vm, "stdout", 6));
+        orig = vm_dict_get_str(v_as_obj(sys)->dict, vm_intern(vm, "__stdout__", 10));
+    }
+    if (out == V_UNBOUND || out == orig) {
+        fwrite(text, 1, len, vm->out);
+        fflush(vm->out);
+        return true;
+    }
+    if (out == V_NONE) return true;
+    Value str = vm_new_str(vm, text, len);
+    if (str == V_EXC) return false;
+    vm_push_root(vm, str);
+    bool ok = vm_call_method(vm, out, vm_intern(vm, "write", 5), &str, 1) != V_EXC;
+    vm_pop_roots(vm, 1);
+    return ok;
+}
+
+static bool flush_output(VM *vm, Program *s)
+{
+    if (!s->out_len) return true;
+    size_t len = s->out_len;
+    s->out_len = 0;
+    return prog_write_stdout(vm, s->out, len);
+}
+
+/* ---- registration */
+
+/* The parameter and return types of k from its function's annotations:
+ * ti.template() or a primitive type each; false with TaichiSyntaxError. */
+static bool kernel_signature(VM *vm, Program *s, ProgKernel *k, const AstNode *params)
+{
+    FuncObj *fn = k->fn;
+    for (int i = 0; i < k->nparams; i++) {
+        const char *pname = params->v.arguments.args.items[i]->v.arg.arg;
+        Value anno = fn->annotations ? vm_dict_get_str(fn->annotations, vm_intern(vm, pname, strlen(pname)))
+                                     : V_UNBOUND;
+        if (anno != V_UNBOUND && vm_type_of(vm, anno) == s->env.t_template) {
+            k->is_template[i] = true;
+            continue;
+        }
+        k->ptypes[i] = anno == V_UNBOUND ? IR_VOID : ir_transform_dtype(&s->env, anno);
+        if (k->ptypes[i] == IR_VOID) {
+            if (anno == V_UNBOUND) {
+                vm_raise(vm, s->env.e_syntax, "Taichi kernel parameters must be type annotated");
+                return false;
+            }
+            /* the annotation as Python prints it, as Taichi's message shows it */
+            Value text = vm_str(vm, anno);
+            if (text != V_EXC)
+                vm_raise(vm, s->env.e_syntax, "Invalid type annotation (argument %d) of Taichi kernel: %s", i,
+                         AS_STR(text)->data);
+            return false;
+        }
+    }
+    Value ra = fn->annotations ? vm_dict_get_str(fn->annotations, vm_intern(vm, "return", 6)) : V_UNBOUND;
+    k->ret = ra == V_UNBOUND || ra == V_NONE ? IR_VOID : ir_transform_dtype(&s->env, ra);
+    if (ra != V_UNBOUND && ra != V_NONE && k->ret == IR_VOID) {
+        vm_raise(vm, s->env.e_syntax, "The return type is not supported now!");
+        return false;
+    }
+    return true;
+}
+
+static void instance_free(Program *p, ProgInstance *in)
+{
+    free(in->targs);
+    if (in->bk) p->ops->kernel_free(p->bk, in->bk);
+}
+
+void prog_kernel_drop_instances(Program *p, ProgKernel *k)
+{
+    for (int i = 0; i < k->ninst; i++) instance_free(p, &k->inst[i]);
+    k->ninst = 0;
+}
+
+void prog_kernel_free(Program *p, ProgKernel *k)
+{
+    if (!k) return;
+    prog_kernel_drop_instances(p, k);
+    free(k->inst);
+    free(k->is_template);
+    free(k->ptypes);
+    free(k);
+}
+
+int prog_kernel_new(Program *s, FuncObj *fn, Value refs)
+{
+    VM *vm = s->vm;
+    const AstNode *a = fn->code->def->v.FunctionDef.args;
+    if (a->v.arguments.vararg || a->v.arguments.kwarg || a->v.arguments.kwonlyargs.n ||
+        a->v.arguments.posonlyargs.n) {
+        vm_raise(vm, s->env.e_syntax, "Taichi kernels only accept positional parameters");
+        return -1;
+    }
+    ProgKernel *k = calloc(1, sizeof *k);
+    int n = a->v.arguments.args.n;
+    if (k) {
+        k->is_template = calloc((size_t)n + 1, sizeof *k->is_template);
+        k->ptypes = calloc((size_t)n + 1, sizeof *k->ptypes);
+    }
+    if (!k || !k->is_template || !k->ptypes) {
+        prog_kernel_free(s, k);
+        vm_raise(vm, vm->e_MemoryError, "out of memory");
+        return -1;
+    }
+    k->fn = fn;
+    k->nparams = n;
+    snprintf(k->name, sizeof k->name, "%s", fn->name->data);
+    if (!kernel_signature(vm, s, k, a) || (k->refs = vm_new_list(vm, 2)) == V_EXC ||
+        !vm_list_append(vm, (ListObj *)v_as_obj(k->refs), v_obj(fn)) ||
+        !vm_list_append(vm, (ListObj *)v_as_obj(refs), k->refs)) {
+        prog_kernel_free(s, k);
+        return -1;
+    }
+    if (s->nkernels == s->kernels_cap) {
+        int cap = s->kernels_cap ? 2 * s->kernels_cap : 16;
+        ProgKernel **p = realloc(s->kernels, (size_t)cap * sizeof *p);
+        if (!p) {
+            prog_kernel_free(s, k);
+            vm_raise(vm, vm->e_MemoryError, "out of memory");
+            return -1;
+        }
+        s->kernels = p;
+        s->kernels_cap = cap;
+    }
+    s->kernels[s->nkernels++] = k;
+    return s->nkernels - 1;
+}
+
+/* ---- compilation */
+
+static double now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+static bool same_template(VM *vm, Value a, Value b, int *err)
+{
+    if (a == b) return true;
+    if (vm_type_of(vm, a) != vm_type_of(vm, b)) return false;
+    int eq = vm_eq(vm, a, b);
+    if (eq < 0) *err = 1;
+    return eq > 0;
+}
+
+/* Taichi raises a kernel's compile error again with its message on a new line,
+ * so that the traceback's last line names the type alone. */
+static void reraise_on_new_line(VM *vm, Program *s)
+{
+    Value exc = vm->exc;
+    if (exc == V_NONE || vm->halted) return;
+    TypeObj *et = vm_type_of(vm, exc);
+    if (!vm_is_subtype(et, s->env.e_compile)) return;
+    vm->exc = V_NONE;
+    vm_push_root(vm, exc);
+    Value str = vm_str(vm, exc);
+    if (str == V_EXC) {
+        vm_pop_roots(vm, 1);
+        return;
+    }
+    vm_raise(vm, et, "\n%s", AS_STR(str)->data);
+    vm_pop_roots(vm, 1);
+}
+
+static ProgInstance *compile(VM *vm, Program *s, ProgKernel *k, const Value *targs)
+{
+    if (!prog_backend(s)) return NULL;
+    if (s->compiling) {
+        vm_raise(vm, s->env.e_compile, "a kernel cannot be called while another kernel compiles");
+        return NULL;
+    }
+    if (k->ninst == k->instcap) {
+        int cap = k->instcap ? 2 * k->instcap : 2;
+        ProgInstance *p = realloc(k->inst, (size_t)cap * sizeof *p);
+        if (!p) {
+            vm_raise(vm, vm->e_MemoryError, "out of memory");
+            return NULL;
+        }
+        k->inst = p;
+        k->instcap = cap;
+    }
+    double t0 = now_ms();
+    s->env.prog = s->snodes;
+    TrKernelSpec spec = {k->fn, k->name, k->nparams, targs, k->ptypes, k->ret};
+    s->compiling = true;
+    IrKernel *ir = ir_transform_kernel(&s->env, &spec);
+    s->compiling = false;
+    if (!ir) {
+        reraise_on_new_line(vm, s);
+        return NULL;
+    }
+    char err[512];
+    IrPassOptions opt = {s->optimize};
+    if (!ir_run_passes(ir, &opt, err, sizeof err)) {
+        ir_kernel_free(ir);
+        vm_raise(vm, s->env.e_compile, "internal compiler error in kernel %s: %s", k->name, err);
+        return NULL;
+    }
+    if (s->print_ir) {
+        StrBuf b = {0};
+        ir_print(&b, ir);
+        bool ok = !b.oom && prog_write_stdout(vm, b.data ? b.data : "", b.len);
+        free(b.data);
+        if (!ok) {
+            ir_kernel_free(ir);
+            return b.oom ? (vm_raise(vm, vm->e_MemoryError, "out of memory"), NULL) : NULL;
+        }
+    }
+    BkKernel *bk = s->ops->compile(s->bk, ir);
+    ir_kernel_free(ir);
+    if (!bk) {
+        vm_raise(vm, s->env.e_compile, "internal compiler error in kernel %s: %s", k->name, s->ops->message(s->bk));
+        return NULL;
+    }
+    ProgInstance *in = &k->inst[k->ninst];
+    *in = (ProgInstance){.generation = s->generation, .bk = bk};
+    in->targs = calloc((size_t)k->nparams + 1, sizeof *in->targs);
+    if (!in->targs) {
+        instance_free(s, in);
+        vm_raise(vm, vm->e_MemoryError, "out of memory");
+        return NULL;
+    }
+    for (int i = 0; i < k->nparams; i++) {
+        in->targs[i] = targs[i];
+        if (targs[i] != V_UNBOUND && !vm_list_append(vm, (ListObj *)v_as_obj(k->refs), targs[i])) {
+            instance_free(s, in);
+            return NULL;
+        }
+    }
+    in->compile_ms = now_ms() - t0;
+    k->ninst++;
+    return in;
+}
+
+/* ---- launch */
+
+/* The exception class taichi's __init__ stores as _taichi_core.<name>, else fallback. */
+static TypeObj *core_error(VM *vm, const char *name, TypeObj *fallback)
+{
+    Value mod = vm_dict_get_str(vm->modules, vm_intern(vm, "_taichi_core", 12));
+    Value t = v_is_obj(mod) && v_as_obj(mod)->dict
+                  ? vm_dict_get_str(v_as_obj(mod)->dict, vm_intern(vm, name, strlen(name))) : V_UNBOUND;
+    return v_has_layout(t, LAYOUT_TYPE) ? AS_TYPE(t) : fallback;
+}
+
+/* An int argument goes through pybind's int64 (signed types) or uint64
+ * (unsigned) conversion in Taichi, which refuses a value out of that range
+ * with its own TypeError; within it the value wraps to the type's width. */
+static bool int_arg(VM *vm, uint64_t *slot, IrType ty, Value v, int pos)
+{
+    mpz_t z, lo, hi;
+    mpz_init(z);
+    vm_int_to_mpz(v, z);
+    bool sgn = ir_type_is_signed(ty);
+    mpz_init_set_si(lo, sgn ? -1 : 0);
+    mpz_mul_2exp(lo, lo, 63);
+    mpz_init_set_ui(hi, 1);
+    mpz_mul_2exp(hi, hi, sgn ? 63 : 64);
+    bool fits = mpz_cmp(z, lo) >= 0 && mpz_cmp(z, hi) < 0;
+    if (fits) {
+        /* the low 64 bits, two's complement */
+        mpz_fdiv_r_2exp(lo, z, 64);
+        bk_slot_set_int(slot, (int64_t)mpz_get_ui(lo));
+    } else {
+        char *digits = mpz_get_str(NULL, 10, z);
+        const char *fn = sgn ? "set_arg_int" : "set_arg_uint";
+        vm_raise(vm, vm->e_TypeError,
+                 "%s(): incompatible function arguments. The following argument types are supported:\n"
+                 "    1. (self: taichi._lib.core.taichi_python.KernelLaunchContext, arg0: list[int], arg1: int) "
+                 "-> None\n\nInvoked with: <taichi._lib.core.taichi_python.KernelLaunchContext object at %p>, "
+                 "(%d,), %s",
+                 fn, (void *)slot, pos, digits ? digits : "?");
+        free(digits);
+    }
+    mpz_clears(z, lo, hi, NULL);
+    return fits;
+}
+
+static bool set_arg(VM *vm, uint64_t *slot, IrType ty, Value v, int pos)
+{
+    if (ir_type_is_float(ty)) {
+        double d;
+        if (!v_is_double(v) && !vm_is_int(vm, v) && vm_type_of(vm, v) != vm->t_float) goto bad;
+        if (!vm_to_double(vm, v, &d)) return false;
+        bk_slot_set_float(slot, ty, d);
+        return true;
+    }
+    if (v_is_bool(v)) {
+        bk_slot_set_int(slot, v == V_TRUE);
+        return true;
+    }
+    if (v_is_int(v) && (ir_type_is_signed(ty) || v_as_int(v) >= 0)) {
+        bk_slot_set_int(slot, v_as_int(v));
+        return true;
+    }
+    if (vm_is_int(vm, v)) return int_arg(vm, slot, ty, v, pos);
+bad:
+    vm_raise(vm, core_error(vm, "_runtime_type_error", vm->e_TypeError),
+             "\nArgument (%d,) (type=<class '%s'>) cannot be converted into required type %s", pos,
+             vm_type_of(vm, v)->name->data, ir_type_name(ty));
+    return false;
+}
+
+static Value assertion(VM *vm, const char *msg)
+{
+    return vm_raise(vm, core_error(vm, "_assert_error", vm->e_AssertionError), "\n%s", msg);
+}
+
+/* Materializes the fields built so far (taichi._materialize_all), as Taichi
+ * does at every launch: a field never placed is its RuntimeError then,
+ * whether the kernel uses it or not. Launches call it only while one is
+ * unplaced (s->unplaced): a Python call would triple a launch's cost. */
+static bool materialize_fields(VM *vm)
+{
+    Value mod = vm_dict_get_str(vm->modules, vm_intern(vm, "taichi", 6));
+    Value f = v_is_obj(mod) && v_as_obj(mod)->dict
+                  ? vm_dict_get_str(v_as_obj(mod)->dict, vm_intern(vm, "_materialize_all", 16)) : V_UNBOUND;
+    return !v_is_obj(f) || vm_call(vm, f, NULL, 0, NULL) != V_EXC;
+}
+
+Value prog_kernel_call(VM *vm, Value *args, int nargs, TupleObj *kw)
+{
+    Program *s = vm->taichi;
+    int64_t h = v_as_int(args[0]);
+    if (!s || h < 0 || h >= s->nkernels) return vm_raise(vm, vm->e_RuntimeError, "no such kernel");
+    ProgKernel *k = s->kernels[h];
+    args++;
+    nargs--;
+    Value bound[256];
+    if (kw && kw->len) {
+        /* keyword arguments go to the parameters they name */
+        const AstSeq *params = &k->fn->code->def->v.FunctionDef.args->v.arguments.args;
+        if (k->nparams > 256) return vm_raise(vm, vm->e_TypeError, "too many kernel parameters");
+        if (nargs > k->nparams) return vm_raise(vm, s->env.e_syntax, "Too many arguments.");
+        for (int p = 0; p < k->nparams; p++) bound[p] = p < nargs ? args[p] : V_UNBOUND;
+        for (uint32_t i = 0; i < kw->len; i++) {
+            const char *kname = AS_STR(kw->items[i])->data;
+            int p = 0;
+            while (p < params->n && strcmp(params->items[p]->v.arg.arg, kname)) p++;
+            if (p == params->n) return vm_raise(vm, s->env.e_syntax, "Unexpected argument '%s'.", kname);
+            if (bound[p] != V_UNBOUND)
+                return vm_raise(vm, s->env.e_syntax, "Multiple values for argument '%s'.", kname);
+            bound[p] = args[nargs + (int)i];
+        }
+        for (int p = 0; p < k->nparams; p++)
+            if (bound[p] == V_UNBOUND)
+                return vm_raise(vm, s->env.e_syntax, "Parameter `%s : %s` missing.", params->items[p]->v.arg.arg,
+                                k->is_template[p] ? "template" : ir_type_name(k->ptypes[p]));
+        args = bound;
+        nargs = k->nparams;
+    }
+    if (nargs > k->nparams) return vm_raise(vm, s->env.e_syntax, "Too many arguments.");
+    if (nargs < k->nparams) {
+        const AstSeq *params = &k->fn->code->def->v.FunctionDef.args->v.arguments.args;
+        return vm_raise(vm, s->env.e_syntax, "Parameter `%s : %s` missing.", params->items[nargs]->v.arg.arg,
+                        k->is_template[nargs] ? "template" : ir_type_name(k->ptypes[nargs]));
+    }
+    if (!prog_snodes(s)) return V_EXC;
+    if (s->unplaced && !materialize_fields(vm)) return V_EXC;
+    /* find the instance for these template arguments */
+    ProgInstance *in = NULL;
+    for (int i = 0; i < k->ninst && !in; i++) {
+        ProgInstance *c = &k->inst[i];
+        if (c->generation != s->generation) continue;
+        bool same = true;
+        int err = 0;
+        for (int p = 0; p < k->nparams && same; p++)
+            if (k->is_template[p]) same = same_template(vm, c->targs[p], args[p], &err);
+        if (err) return V_EXC;
+        if (same) in = c;
+    }
+    if (!in) {
+        if (k->ninst && k->inst[0].generation != s->generation) prog_kernel_drop_instances(s, k);
+        Value targs[256];
+        if (k->nparams > 256) return vm_raise(vm, vm->e_TypeError, "too many kernel parameters");
+        for (int p = 0; p < k->nparams; p++) targs[p] = k->is_template[p] ? args[p] : V_UNBOUND;
+        in = compile(vm, s, k, targs);
+        if (!in) return V_EXC;
+    }
+    BkSlots slots;
+    int slot = 0;
+    for (int p = 0; p < k->nparams; p++) {
+        if (k->is_template[p]) continue;
+        if (!set_arg(vm, &slots.args[slot++], k->ptypes[p], args[p], p)) return V_EXC;
+    }
+    BkStatus st = s->ops->launch(s->bk, in->bk, s->trees, s->ntrees, &slots);
+    if (!flush_output(vm, s)) return V_EXC;
+    if (st == BK_ASSERTION) return assertion(vm, s->ops->message(s->bk));
+    if (st != BK_OK) return vm_raise(vm, vm->e_RuntimeError, "%s", s->ops->message(s->bk));
+    if (k->ret == IR_VOID) return V_NONE;
+    if (ir_type_is_float(k->ret)) return v_double(bk_slot_float(&slots.rets[0], k->ret));
+    int64_t r = bk_slot_int(&slots.rets[0]);
+    if (!ir_type_is_signed(k->ret) && k->ret == IR_U64 && r < 0) {
+        mpz_t z;
+        mpz_init_set_ui(z, (unsigned long)r);
+        Value v = vm_int_from_mpz(vm, z);
+        mpz_clear(z);
+        return v;
+    }
+    return vm_int_from_i64(vm, r);
+}
+

@@ -1,0 +1,121 @@
+/* The Taichi program a VM runs (vm->taichi): its SNode trees and their memory
+ * on the backend, its kernels and their compiled instances, and the backend
+ * the arch picked (backend/backend.h). ti.init / ti.reset drop the trees,
+ * every compiled instance and the backend instance; kernel definitions survive.
+ * stdlib/ (the _taichi_core module) and api/ are its bindings. Errors leave a
+ * pending VM exception. */
+#ifndef TIRUN_PROGRAM_H
+#define TIRUN_PROGRAM_H
+
+#include "../backend/backend.h"
+#include "../ir/snode.h"
+#include "../frontend/transform.h"
+
+/* An arch ti.init may name: the backend that runs it, or why it cannot. */
+typedef struct ProgArch {
+    const char *name;
+    const BkOps *ops;           /* NULL: not in this build */
+    const char *missing;        /* ops NULL: asked alone, an error with this message; else skipped */
+} ProgArch;
+
+typedef struct {
+    Value *targs;               /* template arguments (V_UNBOUND for typed parameters) */
+    int generation;
+    BkKernel *bk;
+    double compile_ms;
+} ProgInstance;
+
+typedef struct ProgKernel {
+    FuncObj *fn;                /* kept alive by the module's _kernels list */
+    char name[96];
+    int nparams;
+    bool *is_template;
+    IrType *ptypes;
+    IrType ret;
+    ProgInstance *inst;
+    int ninst, instcap;
+    Value refs;                 /* a list holding template arguments alive */
+} ProgKernel;
+
+typedef struct Program {
+    VM *vm;
+    IrSNodeProgram *snodes;
+    int generation;             /* bumped by ti.reset: instances of older ones are stale */
+    TrEnv env;                  /* classes and config the transformer reads */
+    bool env_ready;
+    bool print_ir, optimize;
+    const ProgArch *arch;
+    BkOptions options;          /* for the next backend instance */
+    const BkOps *ops;
+    BkBackend *bk;              /* opened on first use, closed by ti.reset */
+    BkBuffer **trees;           /* tree buffers by tree id (NULL: not materialized) */
+    int ntrees, trees_cap;
+    /* kernel print output, written to sys.stdout after each launch */
+    char *out;
+    size_t out_len, out_cap;
+    ProgKernel **kernels;
+    int nkernels, kernels_cap;
+    bool compiling;
+    bool quiet;                 /* the host turned ti.init's banner off */
+    bool unplaced;              /* some field is not placed yet: launches check (set_unplaced) */
+} Program;
+
+/* The VM's program, made on first use; NULL with MemoryError pending. */
+Program *prog_of(VM *vm);
+/* Whether ti.init prints its "[Taichi] Starting on arch=..." line (the
+ * embedding host's choice); false with MemoryError pending. */
+bool prog_set_banner(VM *vm, bool on);
+/* Drops the SNode trees, compiled kernel instances and the backend (ti.reset). */
+void prog_reset(Program *p);
+
+/* The arch table; the arch named name, or NULL. */
+extern const ProgArch prog_archs[];
+const ProgArch *prog_arch_named(const char *name);
+/* Chooses the first of names[0 .. n) this build runs (ti.gpu is a list),
+ * else the host CPU; *fell_back says whether it had to. An arch asked for
+ * alone that this build lacks is a RuntimeError of type err (its message
+ * from the table). Takes effect at the next backend open (after ti.reset). */
+const ProgArch *prog_select_arch(Program *p, const char *const *names, int n, TypeObj *err, bool *fell_back);
+/* The open backend (opened now if needed), or NULL with RuntimeError. */
+BkBackend *prog_backend(Program *p);
+/* Waits for the backend (ti.sync). */
+bool prog_sync(Program *p);
+
+/* ---- fields */
+
+/* The SNode trees, made on first use; NULL with MemoryError. */
+IrSNodeProgram *prog_snodes(Program *p);
+/* Lays out t and gives it a zero-filled buffer on the backend; t->buffer is
+ * its host address when the backend's memory is host-visible (else NULL).
+ * Idempotent. */
+bool prog_materialize(Program *p, IrSNodeTree *t);
+/* Copies the element of place at in-bounds virtual indices idx to or from
+ * bytes (the element type's size). */
+bool prog_field_read(Program *p, const IrSNodeNode *place, const int64_t *idx, void *bytes);
+bool prog_field_write(Program *p, const IrSNodeNode *place, const int64_t *idx, const void *bytes);
+/* Writes bytes (one element) to every element of place. */
+bool prog_field_fill(Program *p, const IrSNodeNode *place, const void *bytes);
+/* Copies the elements of a field whose entries are the place nodes with the
+ * ids place_ids[0 .. n) (one for a
+ * scalar field, n*m for a matrix field) to buf (write: from buf), row-major
+ * by index, each element its entries in a row. *needed gets the field's size
+ * in bytes; buf NULL only asks for it; a size other than that is a ValueError. */
+bool prog_field_copy(Program *p, const int64_t *place_ids, int n, void *buf, size_t size, bool write,
+                     size_t *needed);
+
+/* ---- kernels (kernel.c) */
+
+/* Registers fn as a kernel (its signature from its annotations); refs, a
+ * list, keeps what the kernel holds alive. The kernel's handle, or -1. */
+int prog_kernel_new(Program *p, FuncObj *fn, Value refs);
+/* Calls kernel args[0] (a handle) with args[1 ..] and keyword arguments kw:
+ * binds them, compiles an instance for new template arguments, launches it
+ * and returns its result. A builtin function's body. */
+Value prog_kernel_call(VM *vm, Value *args, int nargs, TupleObj *kw);
+/* Frees k's compiled instances (ti.reset), or k and its instances. */
+void prog_kernel_drop_instances(Program *p, ProgKernel *k);
+void prog_kernel_free(Program *p, ProgKernel *k);
+/* Writes text to sys.stdout (straight to the C stream when it is the original). */
+bool prog_write_stdout(VM *vm, const char *text, size_t len);
+
+#endif
