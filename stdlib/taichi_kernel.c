@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../parser/ast.h"
 #include "../program/program.h"
 #include "modules.h"
 
@@ -23,15 +24,20 @@ static TypeObj *arg_type(VM *vm, Value v, const char *what)
  *          _NdRange, _Grouped, CompilationError, SyntaxError, NameError, TypeError) */
 static Value tk_register(VM *vm, Value *args, int nargs, TupleObj *kw)
 {
-    if (!mod_check_range(vm, "register", nargs, kw, 13, 13)) return V_EXC;
+    static const char *const names[] = {"expr", "dtype", "field", "builtin", "func", "template", "kernel",
+                                        "ndrange", "grouped", "compile_error", "syntax_error", "name_error",
+                                        "type_error"};
+    enum { N = sizeof names / sizeof names[0] };
+    Value a[N];
+    if (!vm_parse_args(vm, "register", args, nargs, kw, names, N, 0, N, a)) return V_EXC;
     Program *s = prog_of(vm);
     if (!s) return V_EXC;
     TrEnv *e = &s->env;
-    TypeObj **slots[] = {&e->t_expr, &e->t_dtype, &e->t_field, &e->t_builtin, &e->t_func, &e->t_template,
-                         &e->t_kernel, &e->t_ndrange, &e->t_grouped, &e->e_compile, &e->e_syntax, &e->e_name,
-                         &e->e_type};
-    for (int i = 0; i < 13; i++)
-        if (!(*slots[i] = arg_type(vm, args[i], "every argument"))) return V_EXC;
+    TypeObj **slots[N] = {&e->t_expr, &e->t_dtype, &e->t_field, &e->t_builtin, &e->t_func, &e->t_template,
+                          &e->t_kernel, &e->t_ndrange, &e->t_grouped, &e->e_compile, &e->e_syntax, &e->e_name,
+                          &e->e_type};
+    for (int i = 0; i < N; i++)
+        if (!(*slots[i] = arg_type(vm, a[i], names[i]))) return V_EXC;
     e->kernel_fn = prog_kernel_call;
     s->env_ready = true;
     return V_NONE;
@@ -238,7 +244,29 @@ static const ModFunction kernel_functions[] = {
     {"builtin", tk_builtin},   {"compile_times", tk_compile_times},
 };
 
+/* module.<name> = {"Add": AST_Add, ...}: the operator ids binop / cmpop /
+ * unop take, named as Python's ast module names them (parser/ast.h's tables). */
+static bool add_op_table(VM *vm, Value module, const char *name, const char *const *ops, int n)
+{
+    Value d = vm_new_dict(vm);
+    if (d == V_EXC) return false;
+    vm_push_root(vm, d);
+    bool ok = true;
+    for (int i = 0; ok && i < n; i++) ok = mod_dict_put(vm, AS_DICT(d), ops[i], v_int(i));
+    ok = ok && mod_dict_put(vm, v_as_obj(module)->dict, name, d);
+    vm_pop_roots(vm, 1);
+    return ok;
+}
+
 bool taichi_kernel_init(VM *vm, Value module)
 {
-    return mod_add_functions(vm, module, kernel_functions, sizeof kernel_functions / sizeof kernel_functions[0]);
+#define X(n) #n,
+    static const char *const binops[] = {AST_OPERATORS(X)};
+    static const char *const cmpops[] = {AST_CMPOPS(X)};
+    static const char *const unops[] = {AST_UNARYOPS(X)};
+#undef X
+    return mod_add_functions(vm, module, kernel_functions, sizeof kernel_functions / sizeof kernel_functions[0]) &&
+           add_op_table(vm, module, "binops", binops, sizeof binops / sizeof *binops) &&
+           add_op_table(vm, module, "cmpops", cmpops, sizeof cmpops / sizeof *cmpops) &&
+           add_op_table(vm, module, "unops", unops, sizeof unops / sizeof *unops);
 }

@@ -609,39 +609,7 @@ class Expr:
     """A Taichi value while a kernel compiles (it exists only then)."""
     __slots__ = ("_stmt",)
 
-    def __add__(self, o): return _taichi_core.binop(0, self, o)
-    def __radd__(self, o): return _taichi_core.binop(0, o, self)
-    def __sub__(self, o): return _taichi_core.binop(1, self, o)
-    def __rsub__(self, o): return _taichi_core.binop(1, o, self)
-    def __mul__(self, o): return _taichi_core.binop(2, self, o)
-    def __rmul__(self, o): return _taichi_core.binop(2, o, self)
-    def __truediv__(self, o): return _taichi_core.binop(4, self, o)
-    def __rtruediv__(self, o): return _taichi_core.binop(4, o, self)
-    def __mod__(self, o): return _taichi_core.binop(5, self, o)
-    def __rmod__(self, o): return _taichi_core.binop(5, o, self)
-    def __pow__(self, o): return _taichi_core.binop(6, self, o)
-    def __rpow__(self, o): return _taichi_core.binop(6, o, self)
-    def __lshift__(self, o): return _taichi_core.binop(7, self, o)
-    def __rlshift__(self, o): return _taichi_core.binop(7, o, self)
-    def __rshift__(self, o): return _taichi_core.binop(8, self, o)
-    def __rrshift__(self, o): return _taichi_core.binop(8, o, self)
-    def __or__(self, o): return _taichi_core.binop(9, self, o)
-    def __ror__(self, o): return _taichi_core.binop(9, o, self)
-    def __xor__(self, o): return _taichi_core.binop(10, self, o)
-    def __rxor__(self, o): return _taichi_core.binop(10, o, self)
-    def __and__(self, o): return _taichi_core.binop(11, self, o)
-    def __rand__(self, o): return _taichi_core.binop(11, o, self)
-    def __floordiv__(self, o): return _taichi_core.binop(12, self, o)
-    def __rfloordiv__(self, o): return _taichi_core.binop(12, o, self)
-    def __eq__(self, o): return _taichi_core.cmpop(0, self, o)
-    def __ne__(self, o): return _taichi_core.cmpop(1, self, o)
-    def __lt__(self, o): return _taichi_core.cmpop(2, self, o)
-    def __le__(self, o): return _taichi_core.cmpop(3, self, o)
-    def __gt__(self, o): return _taichi_core.cmpop(4, self, o)
-    def __ge__(self, o): return _taichi_core.cmpop(5, self, o)
-    def __invert__(self): return _taichi_core.unop(0, self)
     def __pos__(self): return self
-    def __neg__(self): return _taichi_core.unop(3, self)
     def __abs__(self): return _taichi_core.builtin("abs", self)
 
     def __bool__(self):
@@ -891,8 +859,38 @@ class _Profiler:
 
 profiler = _Profiler()
 
-_taichi_core.register(Expr, DataType, ScalarField, _Builtin, _Func, _Template, _Kernel, _NdRange, _Grouped,
-                      TaichiCompilationError, TaichiSyntaxError, TaichiNameError, TaichiTypeError)
+_taichi_core.register(expr=Expr, dtype=DataType, field=ScalarField, builtin=_Builtin, func=_Func,
+                      template=_Template, kernel=_Kernel, ndrange=_NdRange, grouped=_Grouped,
+                      compile_error=TaichiCompilationError, syntax_error=TaichiSyntaxError,
+                      name_error=TaichiNameError, type_error=TaichiTypeError)
+
+
+# Expr's operators build IR through _taichi_core, which names its operator ids
+# as Python's ast module names the operators.
+def _expr_operators():
+    def binary(op):
+        return (lambda self, o: _taichi_core.binop(op, self, o)), (lambda self, o: _taichi_core.binop(op, o, self))
+
+    def compare(op):
+        return lambda self, o: _taichi_core.cmpop(op, self, o)
+
+    def unary(op):
+        return lambda self: _taichi_core.unop(op, self)
+
+    for name, ast_name in (("add", "Add"), ("sub", "Sub"), ("mul", "Mult"), ("truediv", "Div"), ("mod", "Mod"),
+                           ("pow", "Pow"), ("lshift", "LShift"), ("rshift", "RShift"), ("or", "BitOr"),
+                           ("xor", "BitXor"), ("and", "BitAnd"), ("floordiv", "FloorDiv")):
+        forward, reflected = binary(_taichi_core.binops[ast_name])
+        setattr(Expr, "__%s__" % name, forward)
+        setattr(Expr, "__r%s__" % name, reflected)
+    for name, ast_name in (("eq", "Eq"), ("ne", "NotEq"), ("lt", "Lt"), ("le", "LtE"), ("gt", "Gt"), ("ge", "GtE")):
+        setattr(Expr, "__%s__" % name, compare(_taichi_core.cmpops[ast_name]))
+    Expr.__invert__ = unary(_taichi_core.unops["Invert"])
+    Expr.__neg__ = unary(_taichi_core.unops["USub"])
+
+
+_expr_operators()
+del _expr_operators
 
 
 def _configure(c):
