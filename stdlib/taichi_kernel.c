@@ -387,7 +387,8 @@ static TiInstance *compile(VM *vm, TaichiState *s, TiKernel *k, const Value *tar
         return NULL;
     }
     char err[512];
-    IrPassOptions opt = {s->optimize};
+    /* block_dim 32: the CPU backend's default (its capabilities), as Taichi's */
+    IrPassOptions opt = {.optimize = s->optimize, .default_block_dim = 32};
     if (!ir_run_passes(ir, &opt, err, sizeof err)) {
         ir_kernel_free(ir);
         vm_raise(vm, s->env.e_compile, "internal compiler error in kernel %s: %s", k->name, err);

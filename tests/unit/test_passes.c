@@ -47,6 +47,9 @@ static bool pass_ok(IrKernel *k, bool (*pass)(IrKernel *))
     return !k->oom && verifies(k);
 }
 
+/* Offloading with the CPU backend's default block_dim, as tirun runs it. */
+static bool offload(IrKernel *k) { return ir_pass_offload(k, &(IrPassOptions){.default_block_dim = 32}); }
+
 static IrStmt *c32(IrKernel *k, int64_t v) { return ir_const_i(k, IR_I32, v); }
 
 /* A dense 1-d tree of n cells (n == 0: 0-d) holding one place per type. */
@@ -106,9 +109,9 @@ static void run_scenario(BuildFn *build, CheckFn *check)
         bool ok;
         if (v == 0) {
             ir_pass_type_check(k);
-            ok = ir_pass_offload(k) && verifies(k);
+            ok = offload(k) && verifies(k);
         } else {
-            IrPassOptions opt = {.optimize = v == 2};
+            IrPassOptions opt = {.optimize = v == 2, .default_block_dim = 32};
             ok = ir_run_passes(k, &opt, err, sizeof err);
         }
         if (!ok) fprintf(stderr, "%s (%s): %s\n", k->name, variants[v], err);
@@ -1098,7 +1101,7 @@ static void test_pipeline_text(void)
 {
     IrKernel *k = build_sum();
     char err[256];
-    CHECK(ir_run_passes(k, &(IrPassOptions){.optimize = true}, err, sizeof err));
+    CHECK(ir_run_passes(k, &(IrPassOptions){.optimize = true, .default_block_dim = 32}, err, sizeof err));
     CHECK(prints_as(k,
         "kernel {\n"
         "  $0 = offloaded serial\n"
@@ -1132,7 +1135,7 @@ static void test_pipeline_text(void)
     IrStmt *v = ir_alloca(k, IR_I32);
     ir_local_store(k, v, ir_const_f(k, IR_F64, 1.5));
     ir_binary(k, IR_BIN_bit_and, ir_const_f(k, IR_F32, 1), ir_const_f(k, IR_F32, 2));
-    CHECK(!ir_run_passes(k, &(IrPassOptions){.optimize = false}, err, sizeof err));
+    CHECK(!ir_run_passes(k, &(IrPassOptions){.optimize = false, .default_block_dim = 32}, err, sizeof err));
     CHECK(strstr(err, "after pass type_check") != NULL);
     ir_kernel_free(k);
 }
@@ -1142,7 +1145,7 @@ static void test_pipeline_text(void)
 static void test_offload_reduction_text(void)
 {
     IrKernel *k = build_sum();
-    CHECK(pass_ok(k, ir_pass_offload));
+    CHECK(pass_ok(k, offload));
     CHECK(prints_as(k,
         "kernel {\n"
         "  $0 = offloaded serial\n"
@@ -1176,7 +1179,7 @@ static void test_offload_reduction_text(void)
 static void test_offload_empty_and_private(void)
 {
     IrKernel *k = ir_kernel_new("empty", NULL, 0, NULL, 0);
-    CHECK(pass_ok(k, ir_pass_offload));
+    CHECK(pass_ok(k, offload));
     CHECK(prints_as(k, "kernel {\n  $0 = offloaded serial\n  body {\n  }\n}\n"));
     ir_kernel_free(k);
 
@@ -1196,7 +1199,7 @@ static void test_offload_empty_and_private(void)
     IrStmt *skip = ir_if(k, ir_binary(k, IR_BIN_cmp_eq, i, c));
     ir_enter(k, skip->blocks[IR_THEN]);
     ir_continue(k, loop);
-    CHECK(pass_ok(k, ir_pass_offload));
+    CHECK(pass_ok(k, offload));
     CHECK(prints_as(k,
         "kernel {\n"
         "  $0 = offloaded serial\n"
@@ -1245,7 +1248,7 @@ static void test_offload_shapes(void)
     ir_enter(k, inner->blocks[IR_BODY]);
     ir_global_store(k, p, ir_loop_index(k, inner, 0));
     ir_leave(k, after);
-    CHECK(pass_ok(k, ir_pass_offload));
+    CHECK(pass_ok(k, offload));
     CHECK(prints_as(k,
         "kernel {\n"
         "  $0 = offloaded serial\n"
@@ -1284,7 +1287,7 @@ static void test_offload_shapes(void)
         "    }\n"
         "  }\n"
         "}\n"));
-    CHECK(!ir_pass_offload(k));
+    CHECK(!offload(k));
     CHECK(verifies(k));
     ir_kernel_free(k);
 }
