@@ -771,7 +771,10 @@ static bool plan_tasks(const IrKernel *k, JitKernel *jk, unsigned serial, char *
             return false;
         }
         if (s->u.task.type == IR_TASK_struct_for) {
-            *err = message("codegen: struct_for tasks are not supported yet", "");
+            /* lower_struct_for flattens every dense one; what is left needs list generation */
+            *err = message("codegen: a struct-for over a sparse SNode or one of more than 2^31 - 1 cells is not "
+                           "supported yet: ",
+                           s->u.task.snode ? s->u.task.snode->name : "?");
             return false;
         }
         Task *t = &jk->tasks[n];

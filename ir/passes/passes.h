@@ -65,6 +65,15 @@ bool ir_pass_mem2reg(IrKernel *k);
  * loop move before the loop. Integer division by anything but a constant
  * other than 0 and -1 stays, as it could trap on some targets. */
 bool ir_pass_licm(IrKernel *k);
+/* Struct-for lowering (Taichi's demote_dense_struct_fors): a struct_for over
+ * a dense SNode (or the root) becomes a range_for over its cells' flattened
+ * index space [0, prod(shape)), each loop index recovered with div / mod, the
+ * last index varying fastest (row-major in the virtual indices); the range
+ * keeps the struct_for's block_dim, and one below the kernel's top level is
+ * serialized. A struct_for that cannot be flattened stays for list
+ * generation (sparse SNodes, which no backend supports yet, and index spaces
+ * past 2^31 - 1 cells). */
+bool ir_pass_lower_struct_for(IrKernel *k);
 /* Offload: afterwards the root block holds only offloaded statements (see
  * ir.h), in program order: each top-level range_for that is not serialized
  * (and each struct_for) becomes a task of its own, its body moved in and its
@@ -148,7 +157,7 @@ static inline void ir_remap_operands(const IrRemap *m, IrStmt *s)
 }
 
 /* Runs the pipeline on a frontend kernel (as the transformer built it):
- *   type_check,
+ *   type_check, lower_struct_for,
  *   [optimize] {const_fold, alg_simp, mem2reg, die} to a fixpoint,
  *   offload, demote_atomics,
  *   [optimize] {mem2reg, const_fold, alg_simp, cse, licm, die} to a fixpoint,

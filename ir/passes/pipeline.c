@@ -76,6 +76,7 @@ static bool fixpoint(IrKernel *k, const Pass *passes, int n, char *err, size_t e
 bool ir_run_passes(IrKernel *k, const IrPassOptions *opt, char *err, size_t errcap)
 {
     static const Pass type_check = {"type_check", ir_pass_type_check};
+    static const Pass lower_struct_for = {"lower_struct_for", ir_pass_lower_struct_for};
     static const Pass demote = {"demote_atomics", ir_pass_demote_atomics};
     static const Pass die = {"die", ir_pass_die};
     bool changed = false;
@@ -84,7 +85,8 @@ bool ir_run_passes(IrKernel *k, const IrPassOptions *opt, char *err, size_t errc
         snprintf(err, errcap, "out of memory while building the kernel");
         return false;
     }
-    if (!run(k, &type_check, &changed, err, errcap)) return false;
+    if (!run(k, &type_check, &changed, err, errcap) || !run(k, &lower_struct_for, &changed, err, errcap))
+        return false;
     if (opt->optimize && !fixpoint(k, before_offload, COUNT(before_offload), err, errcap)) return false;
     ir_pass_offload(k, opt);
     if (!check(k, "offload", err, errcap) || !run(k, &demote, &changed, err, errcap)) return false;
