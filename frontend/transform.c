@@ -724,15 +724,12 @@ static bool field_range(TrCtx *c, IrSNodeNode *place, Value field, NdRange *r)
     return true;
 }
 
-/* One loop over the product of the dimensions; each index is recovered with
- * div / mod, the last dimension varying fastest (row-major, as Taichi). */
-static bool nd_for(TrCtx *c, const AstNode *s, const NdRange *r, bool grouped)
+/* The targets of a loop over n indices: n names, or one for ti.grouped. */
+static bool index_targets(TrCtx *c, const AstNode *s, int n, bool grouped, const AstNode **names)
 {
     Tr *t = c->tr;
-    IrKernel *k = t->k;
-    const AstNode *names[IR_SNODE_MAX_INDICES];
     int nt = for_targets(c, s->v.For.target, names, IR_SNODE_MAX_INDICES);
-    if (grouped ? nt != 1 || s->v.For.target->kind != AST_Name : nt != r->n) {
+    if (grouped ? nt != 1 || s->v.For.target->kind != AST_Name : nt != n) {
         if (grouped)
             tr_error(c, t->env->e_syntax, "Group for should have 1 loop target, found %d", nt < 0 ? 0 : nt);
         else
@@ -740,7 +737,42 @@ static bool nd_for(TrCtx *c, const AstNode *s, const NdRange *r, bool grouped)
                                           "dimension of the ndrange is not supported");
         return false;
     }
-    if (!fresh_targets(c, names, nt)) return false;
+    return fresh_targets(c, names, nt);
+}
+
+/* Binds the index values to the targets: one each, or for ti.grouped one
+ * index vector (taichi's Vector of the indices). */
+static bool bind_indices(TrCtx *c, const AstNode **names, IrStmt **idx, int n, bool grouped)
+{
+    Tr *t = c->tr;
+    Value vals[IR_SNODE_MAX_INDICES];
+    for (int i = 0; i < n; i++) {
+        vals[i] = tr_wrap(t, idx[i]);
+        if (vals[i] == V_EXC) return false;
+    }
+    if (!grouped) {
+        for (int i = 0; i < n; i++)
+            if (!tr_bind(c, name_of(t, names[i]), vals[i])) return false;
+        return true;
+    }
+    Value list = vm_new_list(t->vm, (uint32_t)n);
+    for (int i = 0; list != V_EXC && i < n; i++)
+        if (!vm_list_append(t->vm, (ListObj *)v_as_obj(list), vals[i])) list = V_EXC;
+    Value mod = vm_dict_get_str(t->vm->modules, vm_intern(t->vm, "_taichi_core", 12));
+    Value ctor = list == V_EXC || !v_is_obj(mod) ? V_UNBOUND
+                                                 : vm_getattr_opt(t->vm, mod, vm_intern(t->vm, "_vector", 7));
+    Value vec = ctor == V_UNBOUND ? list : ctor == V_EXC ? V_EXC : vm_call(t->vm, ctor, &list, 1, NULL);
+    return vec != V_EXC && tr_bind(c, name_of(t, names[0]), vec);
+}
+
+/* One loop over the product of the dimensions; each index is recovered with
+ * div / mod, the last dimension varying fastest (row-major, as Taichi). */
+static bool nd_for(TrCtx *c, const AstNode *s, const NdRange *r, bool grouped)
+{
+    Tr *t = c->tr;
+    IrKernel *k = t->k;
+    const AstNode *names[IR_SNODE_MAX_INDICES];
+    if (!index_targets(c, s, r->n, grouped, names)) return false;
     IrStmt *extent[IR_SNODE_MAX_INDICES];
     IrStmt *total = ir_const_i(k, IR_I32, 1);
     for (int i = 0; i < r->n; i++) {
@@ -749,79 +781,64 @@ static bool nd_for(TrCtx *c, const AstNode *s, const NdRange *r, bool grouped)
         extent[i] = ir_binary(k, IR_BIN_max, extent[i], zero);
         total = ir_binary(k, IR_BIN_mul, total, extent[i]);
     }
-    /* A parallel loop whose last dimension is a long constant runs as parallel
-     * rows with a serial inner loop over that dimension: the inner loop walks
-     * memory contiguously and vectorizes as a plain loop. (Break stays an error
-     * there, as in any parallel loop; a serialized loop keeps one flat loop so
-     * that break leaves all of it.) */
-    int last = r->n - 1;
-    bool rows = r->n >= 2 && r->begin[last]->kind == IR_CONST && r->end[last]->kind == IR_CONST &&
-                r->end[last]->u.val.i - r->begin[last]->u.val.i >= 32;
-    IrStmt *outer_total = total;
-    if (rows) {
-        outer_total = ir_const_i(k, IR_I32, 1);
-        for (int i = 0; i < last; i++) outer_total = ir_binary(k, IR_BIN_mul, outer_total, extent[i]);
-    }
     bool parallel;
-    IrStmt *zero0 = ir_const_i(k, IR_I32, 0);
-    IrStmt *loop = begin_range(c, zero0, outer_total, &parallel);
-    if (!loop) return false;
-    if (rows && !parallel) {
-        IrStmt *ops[2] = {zero0, total};
-        if (!ir_set_operands(k, loop, ops, 2)) return tr_wrap(t, NULL) != V_EXC;
-        rows = false;
-    }
-    if (!push_loop(c, loop, parallel)) return false;
+    IrStmt *loop = begin_range(c, ir_const_i(k, IR_I32, 0), total, &parallel);
+    if (!loop || !push_loop(c, loop, parallel)) return false;
     c->non_static++;
     IrCursor saved = ir_enter(k, loop->blocks[IR_BODY]);
     IrStmt *idx = ir_loop_index(k, loop, 0);
-    IrStmt *inner = NULL;
-    if (rows) {
-        inner = ir_range_for(k, ir_const_i(k, IR_I32, 0), extent[last]);
-        if (!inner || !push_loop(c, inner, true)) {
-            ir_leave(k, saved);
-            c->non_static--;
-            t->nloops--;
-            return false;
-        }
-        inner->u.range.serialize = true;
-    }
     bool ok = tr_push_scope(c);
     if (ok) {
-        Value vals[IR_SNODE_MAX_INDICES];
-        int flat_last = r->n - 1;
-        if (rows) {
-            ir_enter(k, inner->blocks[IR_BODY]);
-            vals[last] = tr_wrap(t, ir_binary(k, IR_BIN_add, ir_loop_index(k, inner, 0), r->begin[last]));
-            if (vals[last] == V_EXC) ok = false;
-            flat_last = last - 1;
-            /* the row indices are computed inside the inner loop too; LICM hoists them */
-        }
-        for (int i = flat_last; i >= 0; i--) {
+        IrStmt *vals[IR_SNODE_MAX_INDICES];
+        for (int i = r->n - 1; i >= 0; i--) {
             IrStmt *d = i == 0 ? idx : ir_binary(k, IR_BIN_mod, idx, extent[i]);
             if (i > 0) idx = ir_binary(k, IR_BIN_div, idx, extent[i]);
-            vals[i] = tr_wrap(t, ir_binary(k, IR_BIN_add, d, r->begin[i]));
-            if (vals[i] == V_EXC) ok = false;
+            vals[i] = ir_binary(k, IR_BIN_add, d, r->begin[i]);
         }
-        if (ok && grouped) {
-            /* the index vector: taichi's Vector of the indices */
-            Value list = vm_new_list(t->vm, (uint32_t)r->n);
-            for (int i = 0; list != V_EXC && i < r->n; i++)
-                if (!vm_list_append(t->vm, (ListObj *)v_as_obj(list), vals[i])) list = V_EXC;
-            Value mod = vm_dict_get_str(t->vm->modules, vm_intern(t->vm, "_taichi_core", 12));
-            Value ctor = list == V_EXC || !v_is_obj(mod) ? V_UNBOUND
-                                                         : vm_getattr_opt(t->vm, mod, vm_intern(t->vm, "_vector", 7));
-            Value vec = ctor == V_UNBOUND ? list : ctor == V_EXC ? V_EXC : vm_call(t->vm, ctor, &list, 1, NULL);
-            ok = vec != V_EXC && tr_bind(c, name_of(t, names[0]), vec);
-        } else {
-            for (int i = 0; ok && i < r->n; i++) ok = tr_bind(c, name_of(t, names[i]), vals[i]);
-        }
-        ok = ok && tr_stmts(c, &s->v.For.body);
+        ok = bind_indices(c, names, vals, r->n, grouped) && tr_stmts(c, &s->v.For.body);
         tr_pop_scope(c);
     }
     ir_leave(k, saved);
     c->non_static--;
-    t->nloops -= rows ? 2 : 1;
+    t->nloops--;
+    return ok;
+}
+
+/* A struct-for over a field: a struct_for over the SNode that holds its place
+ * (as Taichi's lower_ast), whose loop indices, plus the field's offset, are
+ * the targets. ti.loop_config(serialize=True) makes it a serial range loop
+ * over the shape instead. */
+static bool struct_for(TrCtx *c, const AstNode *s, IrSNodeNode *place, Value field, bool grouped)
+{
+    Tr *t = c->tr;
+    IrKernel *k = t->k;
+    NdRange r;
+    if (!field_range(c, place, field, &r)) return false;
+    if (t->cfg_pending && t->cfg_serialize) return nd_for(c, s, &r, grouped);
+    const AstNode *names[IR_SNODE_MAX_INDICES];
+    if (!index_targets(c, s, r.n, grouped, names)) return false;
+    IrStmt *loop = ir_struct_for(k, &place->parent->ir);
+    if (!loop) return tr_wrap(t, NULL) != V_EXC;
+    if (t->cfg_pending) {
+        loop->u.sfor.block_dim = t->cfg_block_dim;
+        t->cfg_pending = false;
+    }
+    if (!push_loop(c, loop, true)) return false;
+    c->non_static++;
+    IrCursor saved = ir_enter(k, loop->blocks[IR_BODY]);
+    bool ok = tr_push_scope(c);
+    if (ok) {
+        IrStmt *vals[IR_SNODE_MAX_INDICES];
+        for (int i = 0; i < r.n; i++) {
+            vals[i] = ir_loop_index(k, loop, i);
+            if (r.begin[i]->u.val.i) vals[i] = ir_binary(k, IR_BIN_add, vals[i], r.begin[i]);
+        }
+        ok = bind_indices(c, names, vals, r.n, grouped) && tr_stmts(c, &s->v.For.body);
+        tr_pop_scope(c);
+    }
+    ir_leave(k, saved);
+    c->non_static--;
+    t->nloops--;
     return ok;
 }
 
@@ -923,8 +940,7 @@ static bool st_for(TrCtx *c, const AstNode *s)
             tr_error(c, t->env->e_syntax, "Struct for loops must be at the outermost scope of a kernel");
             return false;
         }
-        if (!field_range(c, place, v, &r)) return false;
-        return nd_for(c, s, &r, grouped);
+        return struct_for(c, s, place, v, grouped);
     }
     if (v_has_layout(v, LAYOUT_RANGE)) {
         tr_error(c, t->env->e_syntax, "Range for loops need range(...) written in the loop header");

@@ -37,7 +37,8 @@
  * Offloading: after the offload pass the root block holds only offloaded
  * statements, one per task: serial (straight-line code), range_for (each
  * outermost range loop; begin/end constant or read from global temporaries
- * that an earlier serial task wrote) or struct_for (over a dense SNode). Their
+ * that an earlier serial task wrote) or struct_for (one that lower_struct_for
+ * left: a sparse SNode, for list generation, which no backend has yet). Their
  * bodies use loop_index on the offloaded statement itself. Values never cross
  * tasks except through global_tmp memory.
  *

@@ -527,7 +527,7 @@ static bool emit_stmt(Cg *g, const IrStmt *s)
             return true;
         }
         if (g->split_role[s->id] == 'r') {
-            g->vals[s->id] = LLVMBuildNSWSub(g->b, jit_cg_val(g, s->ops[0]), g->split_base, "");
+            g->vals[s->id] = jit_cg_val(g, s->ops[0]);   /* the row's loop counts the remainder */
             return true;
         }
         return jit_cg_binary(g, s);
@@ -605,8 +605,10 @@ static bool emit_block(Cg *g, const IrBlock *blk)
  * idx // C and idx % C. Computed per index, the remainder is not an affine
  * function of the loop counter, so no access vectorizes. When those are the
  * index's only uses, the chunk runs instead as rows: for each q, the indices of
- * [q*C, q*C + C) within the chunk, with q invariant and idx % C = idx - q*C
- * affine in the inner loop. */
+ * [q*C, q*C + C) within the chunk, with q invariant and the inner loop counting
+ * idx % C itself (idx is used for nothing else), so the column is the counter
+ * as in a plain loop. This is the CPU backend's policy alone: the IR only says
+ * how the index splits. */
 
 /* Rows shorter than this are not worth an inner loop. */
 enum { SPLIT_MIN_ROW = 16 };
@@ -650,7 +652,7 @@ static void mark_split(Cg *g, const IrBlock *blk, const IrStmt *task)
 }
 
 /* The chunk [b, e) of task t as rows of c indices: for q in [b / c, (e - 1) / c],
- * the indices [max(b, q*c), min(e, q*c + c)). */
+ * the remainders [max(b, q*c) - q*c, min(e, q*c + c) - q*c). */
 static bool emit_rows(Cg *g, const IrStmt *t, int32_t c, LLVMValueRef b, LLVMValueRef e)
 {
     mark_split(g, t->blocks[IR_BODY], t);
@@ -666,13 +668,13 @@ static bool emit_rows(Cg *g, const IrStmt *t, int32_t c, LLVMValueRef b, LLVMVal
     LLVMValueRef q = LLVMBuildLoad2(g->b, g->i32, qvar, "");
     LLVMBuildCondBr(g->b, LLVMBuildICmp(g->b, LLVMIntSLE, q, qe, ""), body, done);
     LLVMPositionBuilderAtEnd(g->b, body);
-    /* q*c + c cannot overflow below the last row, and the last row ends at e. */
+    /* only the first and the last row of the chunk are partial */
     LLVMValueRef base = LLVMBuildNSWMul(g->b, q, cc, "");
-    LLVMValueRef lo = LLVMBuildSelect(g->b, LLVMBuildICmp(g->b, LLVMIntEQ, q, qb, ""), b, base, "");
-    LLVMValueRef hi = LLVMBuildSelect(g->b, LLVMBuildICmp(g->b, LLVMIntEQ, q, qe, ""), e,
-                                      LLVMBuildNSWAdd(g->b, base, cc, ""), "");
+    LLVMValueRef lo = LLVMBuildSelect(g->b, LLVMBuildICmp(g->b, LLVMIntEQ, q, qb, ""),
+                                      LLVMBuildNSWSub(g->b, b, base, ""), LLVMConstInt(g->i32, 0, 0), "");
+    LLVMValueRef hi = LLVMBuildSelect(g->b, LLVMBuildICmp(g->b, LLVMIntEQ, q, qe, ""),
+                                      LLVMBuildNSWSub(g->b, e, base, ""), cc, "");
     g->split_q = q;
-    g->split_base = base;
     if (!emit_counted_loop(g, t, t->blocks[IR_BODY], lo, hi, false))
         return false;
     LLVMBuildStore(g->b, LLVMBuildNSWAdd(g->b, LLVMBuildLoad2(g->b, g->i32, qvar, ""), one, ""), qvar);
@@ -776,7 +778,10 @@ static bool plan_tasks(const IrKernel *k, JitKernel *jk, unsigned serial, char *
             return false;
         }
         if (s->u.task.type == IR_TASK_struct_for) {
-            *err = message("codegen: struct_for tasks are not supported yet", "");
+            /* lower_struct_for flattens every dense one; what is left needs list generation */
+            *err = message("codegen: a struct-for over a sparse SNode or one of more than 2^31 - 1 cells is not "
+                           "supported yet: ",
+                           s->u.task.snode ? s->u.task.snode->name : "?");
             return false;
         }
         Task *t = &jk->tasks[n];

@@ -51,7 +51,7 @@ typedef struct {
     int *red_of;            /* by statement id: its reduction, or -1 */
     bool *reorder;          /* by statement id: a loop whose float reductions may reassociate */
     char *split_role;       /* by statement id: 'q' or 'r' for idx // C, idx % C of a split task */
-    LLVMValueRef split_q, split_base;   /* the current row of a split task, and row * C */
+    LLVMValueRef split_q;   /* the current row of a split task */
     LLVMMetadataRef tbaa_root, tbaa_tmp;    /* the module's alias classes (codegen_mem.c) */
     LLVMMetadataRef *tbaa_place;            /* by SNode id */
     int ntbaa_place;

@@ -212,7 +212,8 @@ static ProgInstance *compile(VM *vm, Program *s, ProgKernel *k, const Value *tar
         return NULL;
     }
     char err[512];
-    IrPassOptions opt = {s->optimize};
+    /* the offloaded tasks' default block_dim is the backend's */
+    IrPassOptions opt = {.optimize = s->optimize, .default_block_dim = s->ops->caps(s->bk)->default_block_dim};
     if (!ir_run_passes(ir, &opt, err, sizeof err)) {
         ir_kernel_free(ir);
         vm_raise(vm, s->env.e_compile, "internal compiler error in kernel %s: %s", k->name, err);

@@ -8,12 +8,12 @@
 
 #include "../snode.h"
 
-/* Global temporaries sit 8 bytes apart (any scalar fits); an adaptive block
- * size becomes Taichi's default for the CPU, as print_ir shows it. */
-enum { TMP_STRIDE = 8, DEFAULT_BLOCK_DIM = 32 };
+/* Global temporaries sit 8 bytes apart (any scalar fits). */
+enum { TMP_STRIDE = 8 };
 
 typedef struct {
     IrKernel *k;
+    int default_block_dim;  /* what an adaptive (0) block_dim becomes */
     int n0;                 /* statements with ids below n0 are the input's */
     int *task_of;           /* by input id: the index of the task holding it */
     IrStmt **tasks;
@@ -165,7 +165,7 @@ static IrStmt *loop_task(Offload *o, IrStmt *loop)
     IrStmt *t = ir_offloaded(k, range ? IR_TASK_range_for : IR_TASK_struct_for);
     if (!t) return NULL;
     int dim = range ? loop->u.range.block_dim : loop->u.sfor.block_dim;
-    t->u.task.block_dim = dim ? dim : DEFAULT_BLOCK_DIM;
+    t->u.task.block_dim = dim ? dim : o->default_block_dim;
     if (range) {
         t->u.task.reversed = loop->u.range.reversed;
     } else {
@@ -225,13 +225,13 @@ static bool build_tasks(Offload *o, IrStmt ***loops_out)
     return true;
 }
 
-bool ir_pass_offload(IrKernel *k)
+bool ir_pass_offload(IrKernel *k, const IrPassOptions *opt)
 {
     /* Already offloaded: every top-level statement is a task. */
     if (k->oom || (k->root->first && k->root->first->kind == IR_OFFLOADED)) return false;
     IrCursor saved_cursor = ir_enter(k, k->root);
     IrLoc saved_loc = k->loc;
-    Offload o = {.k = k, .n0 = k->next_id};
+    Offload o = {.k = k, .default_block_dim = opt->default_block_dim, .n0 = k->next_id};
     size_t n = (size_t)(o.n0 > 0 ? o.n0 : 1);
     o.task_of = calloc(n, sizeof *o.task_of);
     o.slot = malloc(n * sizeof *o.slot);

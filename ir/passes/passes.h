@@ -13,6 +13,15 @@
 
 #include "../ir.h"
 
+/* What the caller decides for a pipeline run; the passes themselves hold no
+ * backend's policy. */
+typedef struct IrPassOptions {
+    bool optimize;      /* run the optimizing passes (ti.init(advanced_optimization)) */
+    /* the block_dim an adaptive (0) loop gets when offloaded: the backend's
+     * default (its capabilities); 0 keeps it adaptive */
+    int default_block_dim;
+} IrPassOptions;
+
 /* Inserts the implicit casts Taichi's type check adds where operand types
  * disagree: binary operands promoted with ir_type_promote (a shift's count to
  * its value's type; float-only ops and unary float functions on integers to
@@ -56,11 +65,20 @@ bool ir_pass_mem2reg(IrKernel *k);
  * loop move before the loop. Integer division by anything but a constant
  * other than 0 and -1 stays, as it could trap on some targets. */
 bool ir_pass_licm(IrKernel *k);
+/* Struct-for lowering (Taichi's demote_dense_struct_fors): a struct_for over
+ * a dense SNode (or the root) becomes a range_for over its cells' flattened
+ * index space [0, prod(shape)), each loop index recovered with div / mod, the
+ * last index varying fastest (row-major in the virtual indices); the range
+ * keeps the struct_for's block_dim, and one below the kernel's top level is
+ * serialized. A struct_for that cannot be flattened stays for list
+ * generation (sparse SNodes, which no backend supports yet, and index spaces
+ * past 2^31 - 1 cells). */
+bool ir_pass_lower_struct_for(IrKernel *k);
 /* Offload: afterwards the root block holds only offloaded statements (see
  * ir.h), in program order: each top-level range_for that is not serialized
  * (and each struct_for) becomes a task of its own, its body moved in and its
  * loop_index / break / continue naming the task; block_dim 0 (adaptive)
- * becomes 32, Taichi's CPU default. Maximal runs of other top-level
+ * becomes opt->default_block_dim (the backend's default). Maximal runs of other top-level
  * statements become serial tasks; an empty kernel gets one empty serial task.
  *
  * Values crossing tasks go through global temporaries, 8 bytes apart from
@@ -74,7 +92,7 @@ bool ir_pass_licm(IrKernel *k);
  * rebuilt in the task that uses them instead. A return (at the end of the
  * kernel) lands in the last serial task. Returns false for a kernel that is
  * already offloaded (nothing to do) or when out of memory. */
-bool ir_pass_offload(IrKernel *k);
+bool ir_pass_offload(IrKernel *k, const IrPassOptions *opt);
 /* Atomic demotion: an atomic on an alloca becomes local_load / binary /
  * local_store, its result (the old value) the load. Meant for after offload,
  * when every alloca is private to its task; before it, an atomic inside a
@@ -138,12 +156,8 @@ static inline void ir_remap_operands(const IrRemap *m, IrStmt *s)
     for (int i = 0; i < s->nops; i++) s->ops[i] = ir_remap_get(m, s->ops[i]);
 }
 
-typedef struct IrPassOptions {
-    bool optimize;      /* run the optimizing passes (ti.init(advanced_optimization)) */
-} IrPassOptions;
-
 /* Runs the pipeline on a frontend kernel (as the transformer built it):
- *   type_check,
+ *   type_check, lower_struct_for,
  *   [optimize] {const_fold, alg_simp, mem2reg, die} to a fixpoint,
  *   offload, demote_atomics,
  *   [optimize] {mem2reg, const_fold, alg_simp, cse, licm, die} to a fixpoint,

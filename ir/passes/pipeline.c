@@ -36,21 +36,28 @@ static const Pass after_offload[] = {
     {"die", ir_pass_die},
 };
 
-/* Run one pass and check what it left; false (with the message) on a bug or
- * out of memory. *changed accumulates whether the pass changed anything. */
-static bool run(IrKernel *k, const Pass *p, bool *changed, char *err, size_t errcap)
+/* Check what pass `name` left; false (with the message) on a bug or out of
+ * memory. */
+static bool check(IrKernel *k, const char *name, char *err, size_t errcap)
 {
-    if (p->fn(k)) *changed = true;
     if (k->oom) {
-        snprintf(err, errcap, "out of memory in pass %s", p->name);
+        snprintf(err, errcap, "out of memory in pass %s", name);
         return false;
     }
     char why[256];
     if (!ir_verify(k, why, sizeof why)) {
-        snprintf(err, errcap, "after pass %s: %s", p->name, why);
+        snprintf(err, errcap, "after pass %s: %s", name, why);
         return false;
     }
     return true;
+}
+
+/* Run one pass and check what it left. *changed accumulates whether the pass
+ * changed anything. */
+static bool run(IrKernel *k, const Pass *p, bool *changed, char *err, size_t errcap)
+{
+    if (p->fn(k)) *changed = true;
+    return check(k, p->name, err, errcap);
 }
 
 static bool fixpoint(IrKernel *k, const Pass *passes, int n, char *err, size_t errcap)
@@ -69,7 +76,7 @@ static bool fixpoint(IrKernel *k, const Pass *passes, int n, char *err, size_t e
 bool ir_run_passes(IrKernel *k, const IrPassOptions *opt, char *err, size_t errcap)
 {
     static const Pass type_check = {"type_check", ir_pass_type_check};
-    static const Pass offload = {"offload", ir_pass_offload};
+    static const Pass lower_struct_for = {"lower_struct_for", ir_pass_lower_struct_for};
     static const Pass demote = {"demote_atomics", ir_pass_demote_atomics};
     static const Pass die = {"die", ir_pass_die};
     bool changed = false;
@@ -78,9 +85,11 @@ bool ir_run_passes(IrKernel *k, const IrPassOptions *opt, char *err, size_t errc
         snprintf(err, errcap, "out of memory while building the kernel");
         return false;
     }
-    if (!run(k, &type_check, &changed, err, errcap)) return false;
+    if (!run(k, &type_check, &changed, err, errcap) || !run(k, &lower_struct_for, &changed, err, errcap))
+        return false;
     if (opt->optimize && !fixpoint(k, before_offload, COUNT(before_offload), err, errcap)) return false;
-    if (!run(k, &offload, &changed, err, errcap) || !run(k, &demote, &changed, err, errcap)) return false;
+    ir_pass_offload(k, opt);
+    if (!check(k, "offload", err, errcap) || !run(k, &demote, &changed, err, errcap)) return false;
     if (opt->optimize ? !fixpoint(k, after_offload, COUNT(after_offload), err, errcap)
                       : !run(k, &die, &changed, err, errcap))
         return false;

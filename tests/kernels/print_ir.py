@@ -14,3 +14,18 @@ def foo():
 
 
 foo()
+
+# A struct-for over a dense field is lowered to a range over its cells before
+# offloading (Taichi's demote_dense_struct_fors): one flat index, split by mod
+# and div, the last index fastest.
+x = ti.field(ti.i32, shape=(2, 3))
+
+
+@ti.kernel
+def fill():
+    for i, j in x:
+        x[i, j] = i * 10 + j
+
+
+fill()
+print(x[0, 1], x[1, 2])

@@ -48,6 +48,9 @@ static bool pass_ok(IrKernel *k, bool (*pass)(IrKernel *))
     return !k->oom && verifies(k);
 }
 
+/* Offloading with the CPU backend's default block_dim, as tirun runs it. */
+static bool offload(IrKernel *k) { return ir_pass_offload(k, &(IrPassOptions){.default_block_dim = 32}); }
+
 static IrStmt *c32(IrKernel *k, int64_t v) { return ir_const_i(k, IR_I32, v); }
 
 /* A dense 1-d tree of n cells (n == 0: 0-d) holding one place per type. */
@@ -86,7 +89,7 @@ static void set_i32(IrSNodeNode *place, int64_t i, int32_t v)
 typedef IrKernel *BuildFn(void);
 typedef bool CheckFn(JitKernel *jk);
 
-static const char *const variants[] = {"offload only", "pipeline -O0", "pipeline"};
+static const char *const variants[] = {"lowered and offloaded only", "pipeline -O0", "pipeline"};
 
 static JitKernel *compile(IrKernel *k)
 {
@@ -107,9 +110,10 @@ static void run_scenario(BuildFn *build, CheckFn *check)
         bool ok;
         if (v == 0) {
             ir_pass_type_check(k);
-            ok = ir_pass_offload(k) && verifies(k);
+            ir_pass_lower_struct_for(k);
+            ok = offload(k) && verifies(k);
         } else {
-            IrPassOptions opt = {.optimize = v == 2};
+            IrPassOptions opt = {.optimize = v == 2, .default_block_dim = 32};
             ok = ir_run_passes(k, &opt, err, sizeof err);
         }
         if (!ok) fprintf(stderr, "%s (%s): %s\n", k->name, variants[v], err);
@@ -458,6 +462,40 @@ static bool check_mixed(JitKernel *jk)
     return ok;
 }
 
+/* A struct-for over a 3 x 40 dense grid, lowered to one flat range:
+ *   for i, j in g: g[i, j] = i * 100 + j */
+enum { SF_ROWS = 3, SF_COLS = 40 };
+static IrSNodeNode *sf_g;
+
+static IrKernel *build_struct_for(void)
+{
+    IrKernel *k = ir_kernel_new("struct_for", NULL, 0, NULL, 0);
+    IrStmt *loop = ir_struct_for(k, &sf_g->parent->ir);
+    IrCursor after = ir_enter(k, loop->blocks[IR_BODY]);
+    IrStmt *idx[2] = {ir_loop_index(k, loop, 0), ir_loop_index(k, loop, 1)};
+    IrStmt *v = ir_binary(k, IR_BIN_add, ir_binary(k, IR_BIN_mul, idx[0], c32(k, 100)), idx[1]);
+    ir_global_store(k, ir_global_ptr(k, &sf_g->ir, idx, 2), v);
+    ir_leave(k, after);
+    return k;
+}
+
+static bool check_struct_for(JitKernel *jk)
+{
+    int64_t ij[2];
+    for (ij[0] = 0; ij[0] < SF_ROWS; ij[0]++)
+        for (ij[1] = 0; ij[1] < SF_COLS; ij[1]++) ir_snode_store_int(IR_I32, ir_snode_address(sf_g, ij), (uint64_t)-1);
+    launch(jk, NULL, 0);
+    bool ok = true;
+    for (ij[0] = 0; ij[0] < SF_ROWS; ij[0]++)
+        for (ij[1] = 0; ij[1] < SF_COLS; ij[1]++) {
+            int32_t got = (int32_t)ir_snode_load_bits(IR_I32, ir_snode_address(sf_g, ij));
+            if (got != ij[0] * 100 + ij[1])
+                fprintf(stderr, "g[%d, %d] = %d\n", (int)ij[0], (int)ij[1], (int)got);
+            ok &= got == ij[0] * 100 + ij[1];
+        }
+    return ok;
+}
+
 static void test_run_scenarios(void)
 {
     run_scenario(build_sum, check_sum);
@@ -468,6 +506,7 @@ static void test_run_scenarios(void)
     run_scenario(build_return, check_return);
     run_scenario(build_locals, check_locals);
     run_scenario(build_mixed, check_mixed);
+    run_scenario(build_struct_for, check_struct_for);
 }
 
 /* ---- const_fold against the backend
@@ -1093,7 +1132,7 @@ static void test_pipeline_text(void)
 {
     IrKernel *k = build_sum();
     char err[256];
-    CHECK(ir_run_passes(k, &(IrPassOptions){.optimize = true}, err, sizeof err));
+    CHECK(ir_run_passes(k, &(IrPassOptions){.optimize = true, .default_block_dim = 32}, err, sizeof err));
     CHECK(prints_as(k,
         "kernel {\n"
         "  $0 = offloaded serial\n"
@@ -1127,7 +1166,7 @@ static void test_pipeline_text(void)
     IrStmt *v = ir_alloca(k, IR_I32);
     ir_local_store(k, v, ir_const_f(k, IR_F64, 1.5));
     ir_binary(k, IR_BIN_bit_and, ir_const_f(k, IR_F32, 1), ir_const_f(k, IR_F32, 2));
-    CHECK(!ir_run_passes(k, &(IrPassOptions){.optimize = false}, err, sizeof err));
+    CHECK(!ir_run_passes(k, &(IrPassOptions){.optimize = false, .default_block_dim = 32}, err, sizeof err));
     CHECK(strstr(err, "after pass type_check") != NULL);
     ir_kernel_free(k);
 }
@@ -1137,7 +1176,7 @@ static void test_pipeline_text(void)
 static void test_offload_reduction_text(void)
 {
     IrKernel *k = build_sum();
-    CHECK(pass_ok(k, ir_pass_offload));
+    CHECK(pass_ok(k, offload));
     CHECK(prints_as(k,
         "kernel {\n"
         "  $0 = offloaded serial\n"
@@ -1171,7 +1210,7 @@ static void test_offload_reduction_text(void)
 static void test_offload_empty_and_private(void)
 {
     IrKernel *k = ir_kernel_new("empty", NULL, 0, NULL, 0);
-    CHECK(pass_ok(k, ir_pass_offload));
+    CHECK(pass_ok(k, offload));
     CHECK(prints_as(k, "kernel {\n  $0 = offloaded serial\n  body {\n  }\n}\n"));
     ir_kernel_free(k);
 
@@ -1191,7 +1230,7 @@ static void test_offload_empty_and_private(void)
     IrStmt *skip = ir_if(k, ir_binary(k, IR_BIN_cmp_eq, i, c));
     ir_enter(k, skip->blocks[IR_THEN]);
     ir_continue(k, loop);
-    CHECK(pass_ok(k, ir_pass_offload));
+    CHECK(pass_ok(k, offload));
     CHECK(prints_as(k,
         "kernel {\n"
         "  $0 = offloaded serial\n"
@@ -1240,7 +1279,7 @@ static void test_offload_shapes(void)
     ir_enter(k, inner->blocks[IR_BODY]);
     ir_global_store(k, p, ir_loop_index(k, inner, 0));
     ir_leave(k, after);
-    CHECK(pass_ok(k, ir_pass_offload));
+    CHECK(pass_ok(k, offload));
     CHECK(prints_as(k,
         "kernel {\n"
         "  $0 = offloaded serial\n"
@@ -1279,8 +1318,68 @@ static void test_offload_shapes(void)
         "    }\n"
         "  }\n"
         "}\n"));
-    CHECK(!ir_pass_offload(k));
+    CHECK(!offload(k));
     CHECK(verifies(k));
+    ir_kernel_free(k);
+}
+
+/* lower_struct_for: the loop indices come from the flat index by mod / div,
+ * the last fastest; a continue follows the loop; a struct_for below the top
+ * level becomes a serial range; one over a node that is not dense stays. */
+static void test_lower_struct_for(void)
+{
+    IrKernel *k = build_struct_for();
+    IrStmt *sf = ir_struct_for(k, &sf_g->parent->ir);
+    sf->u.sfor.block_dim = 64;
+    IrCursor after = ir_enter(k, sf->blocks[IR_BODY]);
+    ir_continue(k, sf);
+    ir_leave(k, after);
+    IrStmt *cond = ir_if(k, c32(k, 1));
+    ir_enter(k, cond->blocks[IR_THEN]);
+    ir_struct_for(k, &sf_g->parent->parent->ir);
+    ir_leave(k, after);
+    ir_struct_for(k, &sf_g->ir);
+    CHECK(pass_ok(k, ir_pass_lower_struct_for));
+    CHECK(!cond->prev->u.range.serialize && cond->blocks[IR_THEN]->last->u.range.serialize);
+    /* the place node's id depends on how many fields the tests made before */
+    char want[2048];
+    snprintf(want, sizeof want,
+        "kernel {\n"
+        "  <i32> $0 = const [0]\n"
+        "  <i32> $1 = const [120]\n"
+        "  $2 : for in range($0, $1) block_dim=adaptive {\n"
+        "    <i32> $3 = loop $2 index 0\n"
+        "    <i32> $4 = const [40]\n"
+        "    <i32> $5 = mod $3 $4\n"
+        "    <i32> $6 = div $3 $4\n"
+        "    <i32> $7 = const [100]\n"
+        "    <i32> $8 = mul $6 $7\n"
+        "    <i32> $9 = add $8 $5\n"
+        "    <*i32> $10 = global ptr [S%dplace<i32>], index [$6, $5] activate=true\n"
+        "    $11 : global store [$10 <- $9]\n"
+        "  }\n"
+        "  <i32> $12 = const [0]\n"
+        "  <i32> $13 = const [120]\n"
+        "  $14 : for in range($12, $13) block_dim=64 {\n"
+        "    <i32> $15 = loop $14 index 0\n"
+        "    <i32> $16 = const [40]\n"
+        "    <i32> $17 = mod $15 $16\n"
+        "    <i32> $18 = div $15 $16\n"
+        "    $19 continue (scope=$14)\n"
+        "  }\n"
+        "  <i32> $20 = const [1]\n"
+        "  $21 : if $20 {\n"
+        "    <i32> $22 = const [0]\n"
+        "    <i32> $23 = const [1]\n"
+        "    $24 : for in range($22, $23) block_dim=adaptive {\n"
+        "      <i32> $25 = loop $24 index 0\n"
+        "    }\n"
+        "  }\n"
+        "  $26 : struct for in S%dplace<i32> block_dim=adaptive {\n"
+        "  }\n"
+        "}\n", sf_g->ir.id, sf_g->ir.id);
+    CHECK(prints_as(k, want));
+    CHECK(!ir_pass_lower_struct_for(k));
     ir_kernel_free(k);
 }
 
@@ -1303,6 +1402,12 @@ static void make_fields(void)
         field_tree(NFOLD_VALUES, &fold_types[i], 1, &fold_in[i]);
         field_tree(FOLD_OUT, &fold_types[i], 1, &fold_out[i]);
     }
+    const char *err;
+    IrSNodeNode *root = ir_snode_tree_new(prog, &err);
+    IrSNodeNode *grid = ir_snode_dense(prog, root, 2, (int[]){0, 1}, (int64_t[]){SF_ROWS, SF_COLS}, &err);
+    sf_g = ir_snode_place(prog, grid, IR_I32, &err);
+    CHECK(test_materialize(root->tree, &err));
+    roots[root->tree->id] = root->tree->buffer;
 }
 
 int main(void)
@@ -1320,6 +1425,7 @@ int main(void)
     test_offload_reduction_text();
     test_offload_empty_and_private();
     test_offload_shapes();
+    test_lower_struct_for();
     test_type_check();
     test_const_fold_text();
     test_alg_simp();
