@@ -65,6 +65,9 @@ typedef struct BkOps {
     BkBackend *(*open)(const BkOptions *opt, char *err, size_t cap);
     /* Frees b (NULL: nothing); free its kernels and buffers first. */
     void (*close)(BkBackend *b);
+    /* b serves a new program (ti.init again): threads and random seed from
+     * opt, every random sequence restarted; its compiled kernels stay valid. */
+    void (*restart)(BkBackend *b, const BkOptions *opt);
     const BkCaps *(*caps)(const BkBackend *b);
     /* The last failure's message, or the failed assertion's ("" when none). */
     const char *(*message)(const BkBackend *b);

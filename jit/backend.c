@@ -63,6 +63,18 @@ static void jb_close(BkBackend *b)
     free(b);
 }
 
+static void jb_restart(BkBackend *b, const BkOptions *opt)
+{
+    if (opt->threads != b->opt.threads) {
+        jit_pool_destroy(b->pool);   /* the next launch makes one of the new size */
+        b->pool = NULL;
+    }
+    b->opt = *opt;
+    b->rt.write = opt->print;
+    b->rt.write_user = opt->print_user;
+    jit_rt_reseed(&b->rt, opt->random_seed);
+}
+
 static const BkCaps *jb_caps(const BkBackend *b)
 {
 #if defined(__aarch64__)
@@ -204,6 +216,7 @@ const BkOps jit_backend_ops = {
     .name = "jit",
     .open = jb_open,
     .close = jb_close,
+    .restart = jb_restart,
     .caps = jb_caps,
     .message = jb_message,
     .compile = jb_compile,

@@ -84,7 +84,7 @@ static bool kernel_signature(VM *vm, Program *s, ProgKernel *k, const AstNode *p
 static void instance_free(Program *p, ProgInstance *in)
 {
     free(in->targs);
-    if (in->bk) p->ops->kernel_free(p->bk, in->bk);
+    prog_code_release(in->code);
 }
 
 void prog_kernel_drop_instances(Program *p, ProgKernel *k)
@@ -229,14 +229,15 @@ static ProgInstance *compile(VM *vm, Program *s, ProgKernel *k, const Value *tar
             return b.oom ? (vm_raise(vm, vm->e_MemoryError, "out of memory"), NULL) : NULL;
         }
     }
-    BkKernel *bk = s->ops->compile(s->bk, ir);
+    ProgCode *code = prog_code_get(s, ir);
     ir_kernel_free(ir);
-    if (!bk) {
-        vm_raise(vm, s->env.e_compile, "internal compiler error in kernel %s: %s", k->name, s->ops->message(s->bk));
+    if (!code) {
+        if (vm->exc == V_NONE)
+            vm_raise(vm, s->env.e_compile, "internal compiler error in kernel %s: %s", k->name, s->ops->message(s->bk));
         return NULL;
     }
     ProgInstance *in = &k->inst[k->ninst];
-    *in = (ProgInstance){.generation = s->generation, .bk = bk};
+    *in = (ProgInstance){.generation = s->generation, .code = code, .bk = prog_code_kernel(code)};
     in->targs = calloc((size_t)k->nparams + 1, sizeof *in->targs);
     if (!in->targs) {
         instance_free(s, in);

@@ -84,14 +84,27 @@ static void kernel_print(void *user, const char *text, size_t len)
     }
 }
 
+/* Frees the open backend and its code. */
+static void close_backend(Program *p)
+{
+    if (!p->bk) return;
+    prog_code_sweep(p, true);
+    p->ops->close(p->bk);
+    p->bk = NULL;
+    p->ops = NULL;
+    p->restart = false;
+}
+
 static void program_free(void *ptr)
 {
     Program *p = ptr;
     prog_reset(p);
+    close_backend(p);
     for (int i = 0; i < p->nkernels; i++) prog_kernel_free(p, p->kernels[i]);
     free(p->kernels);
     free(p->out);
     free(p->trees);
+    free(p->codes);
     free(p);
 }
 
@@ -133,13 +146,19 @@ void prog_reset(Program *p)
     p->snodes = NULL;
     p->env.prog = NULL;
     p->generation++;
-    if (p->ops) p->ops->close(p->bk);
-    p->bk = NULL;
-    p->ops = NULL;
+    prog_code_sweep(p, false);
+    p->restart = p->bk != NULL;
 }
 
 BkBackend *prog_backend(Program *p)
 {
+    if (p->restart) {
+        /* after ti.reset: the same backend serves the new program (its code
+         * stays valid), unless ti.init chose another arch */
+        p->restart = false;
+        if (p->arch->ops == p->ops) p->ops->restart(p->bk, &p->options);
+        else close_backend(p);
+    }
     if (p->bk) return p->bk;
     char err[256];
     const BkOps *ops = p->arch->ops;

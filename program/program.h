@@ -1,7 +1,8 @@
 /* The Taichi program a VM runs (vm->taichi): its SNode trees and their memory
  * on the backend, its kernels and their compiled instances, and the backend
- * the arch picked (backend/backend.h). ti.init / ti.reset drop the trees,
- * every compiled instance and the backend instance; kernel definitions survive.
+ * the arch picked (backend/backend.h). ti.init / ti.reset drop the trees and
+ * every compiled instance; kernel definitions, the backend and its compiled
+ * code (reused by identical instances) survive.
  * stdlib/ (the _taichi_core module) and api/ are its bindings. Errors leave a
  * pending VM exception. */
 #ifndef TIRUN_PROGRAM_H
@@ -18,10 +19,13 @@ typedef struct ProgArch {
     const char *missing;        /* ops NULL: asked alone, an error with this message; else skipped */
 } ProgArch;
 
+typedef struct ProgCode ProgCode;   /* compiled code, shared by identical instances (code.c) */
+
 typedef struct {
     Value *targs;               /* template arguments (V_UNBOUND for typed parameters) */
     int generation;
-    BkKernel *bk;
+    ProgCode *code;
+    BkKernel *bk;               /* the code's kernel */
     double compile_ms;
 } ProgInstance;
 
@@ -47,7 +51,11 @@ typedef struct Program {
     const ProgArch *arch;
     BkOptions options;          /* for the next backend instance */
     const BkOps *ops;
-    BkBackend *bk;              /* opened on first use, closed by ti.reset */
+    BkBackend *bk;              /* opened on first use; kept across ti.reset (its code is reused) */
+    bool restart;               /* ti.reset happened: restart bk with the options, or reopen for another arch */
+    ProgCode **codes;           /* compiled code by its IR (code.c) */
+    int ncodes, codes_cap;
+    int backend_compiles;       /* kernels the backend compiled (no reused code) */
     BkBuffer **trees;           /* tree buffers by tree id (NULL: not materialized) */
     int ntrees, trees_cap;
     /* kernel print output, written to sys.stdout after each launch */
@@ -78,6 +86,20 @@ const ProgArch *prog_arch_named(const char *name);
 const ProgArch *prog_select_arch(Program *p, const char *const *names, int n, TypeObj *err, bool *fell_back);
 /* The open backend (opened now if needed), or NULL with RuntimeError. */
 BkBackend *prog_backend(Program *p);
+
+/* ---- compiled code (code.c) */
+
+/* The code of ir (after the passes) on the open backend: compiled code reused
+ * when an instance with the same IR and tree layout was compiled before, else
+ * compiled now. One more reference. NULL with MemoryError pending, or with
+ * no exception when the backend failed (ops->message says why). */
+ProgCode *prog_code_get(Program *p, const IrKernel *ir);
+BkKernel *prog_code_kernel(const ProgCode *c);
+/* Drops an instance's reference (NULL: nothing). */
+void prog_code_release(ProgCode *c);
+/* Frees the code no instance uses that the last program generation did not
+ * use either (all: every entry, before the backend closes). */
+void prog_code_sweep(Program *p, bool all);
 /* Waits for the backend (ti.sync). */
 bool prog_sync(Program *p);
 

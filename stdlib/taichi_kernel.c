@@ -225,6 +225,15 @@ static Value tk_compiling(VM *vm, Value *args, int nargs, TupleObj *kw)
     return s ? v_bool(s->compiling) : V_EXC;
 }
 
+/* backend_compiles() -> how many kernels the backend compiled (code reused
+ * for an identical instance is not counted): what tests of hot reload read. */
+static Value tk_backend_compiles(VM *vm, Value *args, int nargs, TupleObj *kw)
+{
+    if (!mod_check_none(vm, "backend_compiles", nargs, kw)) return V_EXC;
+    Program *s = prog_of(vm);
+    return s ? v_int(s->backend_compiles) : V_EXC;
+}
+
 /* set_unplaced(flag): whether some field is not placed yet (taichi's field
  * and place keep it), so that launches raise Taichi's error. */
 static Value tk_set_unplaced(VM *vm, Value *args, int nargs, TupleObj *kw)
@@ -238,7 +247,7 @@ static Value tk_set_unplaced(VM *vm, Value *args, int nargs, TupleObj *kw)
 }
 
 static const ModFunction kernel_functions[] = {
-    {"compiling", tk_compiling}, {"set_unplaced", tk_set_unplaced},
+    {"compiling", tk_compiling}, {"set_unplaced", tk_set_unplaced}, {"backend_compiles", tk_backend_compiles},
     {"register", tk_register}, {"configure", tk_configure}, {"kernel", tk_kernel}, {"sync", tk_sync},
     {"binop", tk_binop},       {"cmpop", tk_cmpop},         {"unop", tk_unop},
     {"builtin", tk_builtin},   {"compile_times", tk_compile_times},

@@ -152,6 +152,19 @@ static void contract(void)
     CHECK(tirun_run_string(rt, "@ti.kernel\ndef f() -> ti.i32:\n    return (\n", "<v3>") == 1 && h &&
               tirun_kernel_launch(h, 0, NULL, &r) == 0 && r.as.i == 2,
           "a broken v3 keeps v2: %s", tirun_error(rt));
+    /* a script run again recompiles only the kernels that changed */
+    const char *script = "import taichi as ti\nfrom taichi import _taichi_core as core\nti.init()\n"
+                         "y = ti.field(ti.f32, shape=4)\n"
+                         "@ti.kernel\ndef same():\n    for i in y:\n        y[i] += 1\n"
+                         "@ti.kernel\ndef edited() -> ti.f32:\n    return y[0] * SCALE\n"
+                         "same()\nr = edited()\nn = core.backend_compiles()\n";
+    char v1[512], v2[512];
+    snprintf(v1, sizeof v1, "SCALE = 2\n%s", script);
+    snprintf(v2, sizeof v2, "SCALE = 3\n%s", script);
+    CHECK(tirun_run_string(rt, v1, "<script>") == 0 && tirun_run_string(rt, "n1 = n\n", "<n1>") == 0 &&
+              tirun_run_string(rt, v2, "<script>") == 0 &&
+              tirun_run_string(rt, "assert r == 3.0 and n == n1 + 1, (r, n, n1)\n", "<reload>") == 0,
+          "hot reload compiles only the edited kernel: %s", tirun_error(rt));
     tirun_free(rt);
     free(j.out);
 
