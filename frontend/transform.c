@@ -325,7 +325,7 @@ static bool st_annassign(TrCtx *c, const AstNode *s)
     }
     Value anno = tr_expr(c, s->v.AnnAssign.annotation);
     if (anno == V_EXC) return false;
-    IrType ty = ir_transform_dtype(t->env, anno);
+    IrType ty = tr_dtype(t->env, anno);
     if (ty == IR_VOID) {
         tr_error(c, t->env->e_type, "Invalid type annotation");
         return false;
@@ -1181,7 +1181,7 @@ static bool bind_params(TrCtx *c, Value *args, int nargs, TupleObj *kwnames)
                 if (v == V_EXC) return false;
             }
         } else if (!is_template) {
-            IrType ty = anno != V_UNBOUND ? ir_transform_dtype(t->env, anno) : IR_VOID;
+            IrType ty = anno != V_UNBOUND ? tr_dtype(t->env, anno) : IR_VOID;
             if (ty != IR_VOID) {
                 IrStmt *s = tr_value_as(t, v, ty);
                 if (!s) return false;
@@ -1233,7 +1233,7 @@ Value tr_inline_func(TrCtx *caller, const AstNode *call, FuncObj *fn, Value *arg
     }
     if (ok && c.has_ret) {
         IrType rt = IR_VOID;
-        if (ra != V_UNBOUND) rt = ir_transform_dtype(t->env, ra);
+        if (ra != V_UNBOUND) rt = tr_dtype(t->env, ra);
         if (rt != IR_VOID && ret != V_NONE) {
             IrStmt *s = tr_value_as(t, ret, rt);
             ret = s ? tr_wrap(t, s) : V_EXC;
@@ -1245,7 +1245,7 @@ Value tr_inline_func(TrCtx *caller, const AstNode *call, FuncObj *fn, Value *arg
     return ok ? ret : V_EXC;
 }
 
-IrKernel *ir_transform_kernel(TrEnv *env, const TrKernelSpec *spec)
+IrKernel *tr_kernel(TrEnv *env, const TrKernelSpec *spec)
 {
     VM *vm = env->vm;
     IrType *argt = calloc((size_t)spec->nparams + 1, sizeof *argt);

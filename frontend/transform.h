@@ -5,15 +5,15 @@
  * taichi module's Expr class, registered in TrEnv) wrapping the IrStmt that
  * computes a Taichi value. A name bound to an Expr of pointer type is a Taichi
  * variable (an alloca). Expr's Python operators call back into the transformer
- * of the kernel being compiled (ir_transform_current), so Python helpers called
+ * of the kernel being compiled (TrEnv.current), so Python helpers called
  * at compile time build IR too, as in Taichi.
  *
  * Errors are raised as Taichi does (ast-refactoring.txt): one `On line N of file
  * "F":` block with the source line and carets per inlined call level, then the
  * message, as TaichiSyntaxError / TaichiNameError / TaichiTypeError, or a
  * TaichiCompilationError wrapping any other exception. */
-#ifndef TIRUN_IR_TRANSFORM_H
-#define TIRUN_IR_TRANSFORM_H
+#ifndef TIRUN_FRONTEND_TRANSFORM_H
+#define TIRUN_FRONTEND_TRANSFORM_H
 
 #include "../vm/vm.h"
 #include "../ir/ir.h"
@@ -48,20 +48,20 @@ typedef struct TrKernelSpec {
 
 /* Builds the frontend IR of a kernel (before any pass). NULL with the Taichi
  * exception pending in the VM. */
-IrKernel *ir_transform_kernel(TrEnv *env, const TrKernelSpec *spec);
+IrKernel *tr_kernel(TrEnv *env, const TrKernelSpec *spec);
 
 /* The primitive type a Python annotation names (ti.i32, int, float), or
  * IR_VOID (no exception) when it names none. */
-IrType ir_transform_dtype(const TrEnv *env, Value annotation);
+IrType tr_dtype(const TrEnv *env, Value annotation);
 
 /* For Expr's Python operators: the binary / unary / compare operation (AST
  * operator numbers) applied to values of which one is an Expr, in the kernel
  * being compiled; V_EXC with an exception pending. */
-Value ir_transform_binary(TrEnv *env, int op, Value a, Value b);
-Value ir_transform_compare(TrEnv *env, int op, Value a, Value b);
-Value ir_transform_unary(TrEnv *env, int op, Value a);
+Value tr_op_binary(TrEnv *env, int op, Value a, Value b);
+Value tr_op_compare(TrEnv *env, int op, Value a, Value b);
+Value tr_op_unary(TrEnv *env, int op, Value a);
 /* A built-in (ti.sin, ti.atomic_add ...) called from Python code that runs at
  * compile time: name and arguments. */
-Value ir_transform_builtin(TrEnv *env, const char *name, Value *args, int nargs);
+Value tr_op_builtin(TrEnv *env, const char *name, Value *args, int nargs);
 
 #endif

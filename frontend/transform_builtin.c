@@ -226,7 +226,7 @@ static Value special_builtin(Tr *t, const BuiltinDef *b, Value *args, int nargs,
     switch (b->op) {
     case 0: case 1: { /* cast(x, dtype), bit_cast(x, dtype) */
         Value dt = nargs >= 2 ? args[1] : kwarg(kw, args, nargs, "dtype");
-        IrType ty = nargs >= 1 && dt != V_UNBOUND ? ir_transform_dtype(t->env, dt) : IR_VOID;
+        IrType ty = nargs >= 1 && dt != V_UNBOUND ? tr_dtype(t->env, dt) : IR_VOID;
         if (ty == IR_VOID) {
             vm_raise(vm, t->env->e_type, "ti.%s() needs a value and a primitive type", b->name);
             return V_EXC;
@@ -255,7 +255,7 @@ static Value special_builtin(Tr *t, const BuiltinDef *b, Value *args, int nargs,
     }
     case 3: { /* random(dtype=float) */
         Value dt = nargs >= 1 ? args[0] : kwarg(kw, args, nargs, "dtype");
-        IrType ty = dt == V_UNBOUND ? t->env->default_fp : ir_transform_dtype(t->env, dt);
+        IrType ty = dt == V_UNBOUND ? t->env->default_fp : tr_dtype(t->env, dt);
         if (ty == IR_VOID || ty == IR_F16) {
             vm_raise(vm, t->env->e_type, "ti.random() needs a primitive type");
             return V_EXC;
@@ -390,7 +390,7 @@ Value tr_call_builtin(Tr *t, const char *name, Value *args, int nargs, TupleObj 
     case B_UNARY:
         if (nargs == 2 && (b->op == IR_UN_floor || b->op == IR_UN_ceil || b->op == IR_UN_round)) {
             /* ti.floor(x, dtype): the result cast to dtype */
-            IrType ty = ir_transform_dtype(t->env, args[1]);
+            IrType ty = tr_dtype(t->env, args[1]);
             if (ty == IR_VOID) return vm_raise(vm, t->env->e_type, "ti.%s(): the second argument must be a type", name);
             Value r = tr_call_builtin(t, name, args, 1, NULL);
             return r == V_EXC ? V_EXC : tr_dtype_call(t, ty, r, false);

@@ -818,7 +818,7 @@ static Value call(TrCtx *c, const AstNode *e)
         return tr_call_builtin(t, AS_STR(name)->data, args, nargs, kw);
     }
     if (ft == t->env->t_dtype) {
-        IrType ty = ir_transform_dtype(t->env, f);
+        IrType ty = tr_dtype(t->env, f);
         if (nargs != 1 || kw) {
             vm_raise(vm, t->env->e_syntax, "A primitive type can only decorate a single expression.");
             return V_EXC;
@@ -1174,7 +1174,7 @@ Value tr_expr(TrCtx *c, const AstNode *e)
 
 /* ---- entry points */
 
-IrType ir_transform_dtype(const TrEnv *env, Value v)
+IrType tr_dtype(const TrEnv *env, Value v)
 {
     VM *vm = env->vm;
     if (v == v_obj(vm->t_int)) return env->default_ip;
@@ -1199,7 +1199,7 @@ static Tr *need_current(TrEnv *env)
 
 /* Expr's operators: NotImplemented for operands that are not scalars, so that
  * the other operand's reflected method runs (a number * matrix). */
-Value ir_transform_binary(TrEnv *env, int op, Value a, Value b)
+Value tr_op_binary(TrEnv *env, int op, Value a, Value b)
 {
     Tr *t = need_current(env);
     if (!t) return V_EXC;
@@ -1207,7 +1207,7 @@ Value ir_transform_binary(TrEnv *env, int op, Value a, Value b)
     return tr_binary(t, op, a, b);
 }
 
-Value ir_transform_compare(TrEnv *env, int op, Value a, Value b)
+Value tr_op_compare(TrEnv *env, int op, Value a, Value b)
 {
     Tr *t = need_current(env);
     if (!t) return V_EXC;
@@ -1215,13 +1215,13 @@ Value ir_transform_compare(TrEnv *env, int op, Value a, Value b)
     return tr_compare(t, op, a, b);
 }
 
-Value ir_transform_unary(TrEnv *env, int op, Value a)
+Value tr_op_unary(TrEnv *env, int op, Value a)
 {
     Tr *t = need_current(env);
     return t ? tr_unary(t, op, a) : V_EXC;
 }
 
-Value ir_transform_builtin(TrEnv *env, const char *name, Value *args, int nargs)
+Value tr_op_builtin(TrEnv *env, const char *name, Value *args, int nargs)
 {
     Tr *t = need_current(env);
     return t ? tr_call_builtin(t, name, args, nargs, NULL) : V_EXC;

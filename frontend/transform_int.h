@@ -2,8 +2,8 @@
  * per function being inlined (TrCtx) with its scope stack, and the helpers that
  * turn values into IR. transform.c owns statements and errors, transform_expr.c
  * expressions, calls and built-ins. */
-#ifndef TIRUN_IR_TRANSFORM_INT_H
-#define TIRUN_IR_TRANSFORM_INT_H
+#ifndef TIRUN_FRONTEND_TRANSFORM_INT_H
+#define TIRUN_FRONTEND_TRANSFORM_INT_H
 
 #include "../parser/ast.h"
 #include "../parser/parse.h"

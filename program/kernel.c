@@ -58,7 +58,7 @@ static bool kernel_signature(VM *vm, Program *s, ProgKernel *k, const AstNode *p
             k->is_template[i] = true;
             continue;
         }
-        k->ptypes[i] = anno == V_UNBOUND ? IR_VOID : ir_transform_dtype(&s->env, anno);
+        k->ptypes[i] = anno == V_UNBOUND ? IR_VOID : tr_dtype(&s->env, anno);
         if (k->ptypes[i] == IR_VOID) {
             if (anno == V_UNBOUND) {
                 vm_raise(vm, s->env.e_syntax, "Taichi kernel parameters must be type annotated");
@@ -73,7 +73,7 @@ static bool kernel_signature(VM *vm, Program *s, ProgKernel *k, const AstNode *p
         }
     }
     Value ra = fn->annotations ? vm_dict_get_str(fn->annotations, vm_intern(vm, "return", 6)) : V_UNBOUND;
-    k->ret = ra == V_UNBOUND || ra == V_NONE ? IR_VOID : ir_transform_dtype(&s->env, ra);
+    k->ret = ra == V_UNBOUND || ra == V_NONE ? IR_VOID : tr_dtype(&s->env, ra);
     if (ra != V_UNBOUND && ra != V_NONE && k->ret == IR_VOID) {
         vm_raise(vm, s->env.e_syntax, "The return type is not supported now!");
         return false;
@@ -205,7 +205,7 @@ static ProgInstance *compile(VM *vm, Program *s, ProgKernel *k, const Value *tar
     s->env.prog = s->snodes;
     TrKernelSpec spec = {k->fn, k->name, k->nparams, targs, k->ptypes, k->ret};
     s->compiling = true;
-    IrKernel *ir = ir_transform_kernel(&s->env, &spec);
+    IrKernel *ir = tr_kernel(&s->env, &spec);
     s->compiling = false;
     if (!ir) {
         reraise_on_new_line(vm, s);

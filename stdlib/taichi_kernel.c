@@ -169,7 +169,7 @@ static Value tk_binop(VM *vm, Value *args, int nargs, TupleObj *kw)
     int64_t op;
     if (!mod_check_range(vm, "binop", nargs, kw, 3, 3) || !vm_index(vm, args[0], &op)) return V_EXC;
     Program *s = prog_of(vm);
-    return s ? ir_transform_binary(&s->env, (int)op, args[1], args[2]) : V_EXC;
+    return s ? tr_op_binary(&s->env, (int)op, args[1], args[2]) : V_EXC;
 }
 
 static Value tk_cmpop(VM *vm, Value *args, int nargs, TupleObj *kw)
@@ -177,7 +177,7 @@ static Value tk_cmpop(VM *vm, Value *args, int nargs, TupleObj *kw)
     int64_t op;
     if (!mod_check_range(vm, "cmpop", nargs, kw, 3, 3) || !vm_index(vm, args[0], &op)) return V_EXC;
     Program *s = prog_of(vm);
-    return s ? ir_transform_compare(&s->env, (int)op, args[1], args[2]) : V_EXC;
+    return s ? tr_op_compare(&s->env, (int)op, args[1], args[2]) : V_EXC;
 }
 
 static Value tk_unop(VM *vm, Value *args, int nargs, TupleObj *kw)
@@ -185,7 +185,7 @@ static Value tk_unop(VM *vm, Value *args, int nargs, TupleObj *kw)
     int64_t op;
     if (!mod_check_range(vm, "unop", nargs, kw, 2, 2) || !vm_index(vm, args[0], &op)) return V_EXC;
     Program *s = prog_of(vm);
-    return s ? ir_transform_unary(&s->env, (int)op, args[1]) : V_EXC;
+    return s ? tr_op_unary(&s->env, (int)op, args[1]) : V_EXC;
 }
 
 static Value tk_builtin(VM *vm, Value *args, int nargs, TupleObj *kw)
@@ -193,7 +193,7 @@ static Value tk_builtin(VM *vm, Value *args, int nargs, TupleObj *kw)
     if (nargs < 1 || !v_has_layout(args[0], LAYOUT_STR) || (kw && kw->len))
         return vm_raise(vm, vm->e_TypeError, "builtin(name, *args)");
     Program *s = prog_of(vm);
-    return s ? ir_transform_builtin(&s->env, AS_STR(args[0])->data, args + 1, nargs - 1) : V_EXC;
+    return s ? tr_op_builtin(&s->env, AS_STR(args[0])->data, args + 1, nargs - 1) : V_EXC;
 }
 
 /* compile_times() -> [(kernel name, milliseconds), ...] of the live instances */
