@@ -239,17 +239,31 @@ int tirun_set_argv(tirun *rt, int argc, char **argv)
     return 0;
 }
 
-int tirun_run_file(tirun *rt, const char *path)
+/* The bytes of the file at path (malloc'ed), or NULL with the error set and
+ * *status the given one. */
+static char *read_source(tirun *rt, const char *path, size_t *len, int *status, int fail_status)
 {
     FILE *f = fopen(path, "rb");
-    if (!f) return fail_with(rt, 2, "tirun: can't open file '%s': [Errno %d] %s\n", path, errno, strerror(errno));
-    size_t len;
-    char *text = parse_read_stream(f, &len);
+    if (!f) {
+        *status = fail_with(rt, fail_status, "tirun: can't open file '%s': [Errno %d] %s\n", path, errno,
+                            strerror(errno));
+        return NULL;
+    }
+    char *text = parse_read_stream(f, len);
     fclose(f);
-    if (!text) return fail_with(rt, 2, "tirun: can't read file '%s'\n", path);
+    if (!text) *status = fail_with(rt, fail_status, "tirun: can't read file '%s'\n", path);
+    return text;
+}
+
+int tirun_run_file(tirun *rt, const char *path)
+{
+    size_t len;
+    int status;
+    char *text = read_source(rt, path, &len, &status, 2);   /* CPython's status for a script it can't open */
+    if (!text) return status;
     const char *slash = strrchr(path, '/');
-    int status = put_path_first(rt->vm, path, slash ? (size_t)(slash - path) : 0) ? run_source(rt, path, text, len)
-                                                                                : fail_exc(rt);
+    status = put_path_first(rt->vm, path, slash ? (size_t)(slash - path) : 0) ? run_source(rt, path, text, len)
+                                                                            : fail_exc(rt);
     free(text);
     return status;
 }
@@ -272,12 +286,10 @@ int tirun_interactive(tirun *rt, const char *input, int blank, int *status)
 
 int tirun_dump_ast(tirun *rt, const char *path)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) return fail_with(rt, 1, "can't open file '%s': [Errno %d] %s\n", path, errno, strerror(errno));
     size_t len;
-    char *text = parse_read_stream(f, &len);
-    fclose(f);
-    if (!text) return fail_with(rt, 1, "can't read file '%s'\n", path);
+    int status = 0;
+    char *text = read_source(rt, path, &len, &status, 1);
+    if (!text) return status;
     Arena arena;
     arena_init(&arena);
     ParseSource src = { path, text, len };
@@ -286,7 +298,6 @@ int tirun_dump_ast(tirun *rt, const char *path)
     if (parse_source_prepare(&arena, path, text, len, &src, &err)) mod = parse_module(&arena, &src, &err);
     StrBuf out;
     sb_init(&out);
-    int status = 0;
     if (mod) {
         ast_dump(&out, mod);
         sb_putc(&out, '\n');
