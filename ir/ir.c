@@ -289,16 +289,6 @@ static IrStmt *emit(IrKernel *k, IrKind kind, IrType type, IrStmt *const *ops, i
     return s;
 }
 
-bool ir_set_operands(IrKernel *k, IrStmt *s, IrStmt *const *ops, int n)
-{
-    IrStmt **p = kalloc(k, (size_t)(n > 0 ? n : 1) * sizeof *p);
-    if (!p) return false;
-    if (n > 0) memcpy(p, ops, (size_t)n * sizeof *p);
-    s->ops = p;
-    s->nops = n;
-    return true;
-}
-
 double ir_flush_denormal(IrType t, double v)
 {
     double min = t == IR_F64 ? DBL_MIN : t == IR_F32 ? FLT_MIN : 0;

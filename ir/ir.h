@@ -444,9 +444,6 @@ IrStmt *ir_assert(IrKernel *k, IrStmt *cond, const char *text,
 IrStmt *ir_internal_call(IrKernel *k, IrType t, const char *name,
                          IrStmt *const *args, int n);
 
-/* Replace s's operands (n of them); false when out of memory. */
-bool ir_set_operands(IrKernel *k, IrStmt *s, IrStmt *const *ops, int n);
-
 /* ---- block surgery (for passes). A statement is in at most one block. */
 
 /* Put detached statement s into b before `before` (NULL: at the end). */

@@ -44,37 +44,6 @@ struct JitKernel {
     Task tasks[];
 };
 
-/* ---- context slots */
-
-void jit_ctx_set_int(JitContext *ctx, int slot, int64_t v) { ctx->args[slot] = (uint64_t)v; }
-
-void jit_ctx_set_float(JitContext *ctx, int slot, IrType t, double v)
-{
-    ctx->args[slot] = 0;
-    if (t == IR_F64) {
-        memcpy(&ctx->args[slot], &v, sizeof v);
-    } else {
-        /* an f32 argument's denormal is flushed as Taichi's are */
-        float f = t == IR_F16 ? (float)ir_f16_to_double(ir_f16_from_double(v))
-                              : (float)ir_flush_denormal(IR_F32, (float)v);
-        memcpy(&ctx->args[slot], &f, sizeof f);
-    }
-}
-
-int64_t jit_ctx_ret_int(const JitContext *ctx, int slot) { return (int64_t)ctx->rets[slot]; }
-
-double jit_ctx_ret_float(const JitContext *ctx, int slot, IrType t)
-{
-    if (t == IR_F64) {
-        double d;
-        memcpy(&d, &ctx->rets[slot], sizeof d);
-        return d;
-    }
-    float f;
-    memcpy(&f, &ctx->rets[slot], sizeof f);
-    return f;
-}
-
 /* ---- helpers shared by codegen*.c */
 
 bool jit_cg_fail(Cg *g, const IrStmt *s, const char *fmt, ...)

@@ -23,16 +23,16 @@
 
 #include <stdint.h>
 
+#include "../backend/backend.h"
 #include "../ir/ir.h"
 #include "jit.h"
 #include "pool.h"
 #include "runtime.h"
 
-enum { JIT_MAX_ARGS = 64, JIT_MAX_RETS = 8 };
+enum { JIT_MAX_ARGS = BK_MAX_ARGS, JIT_MAX_RETS = BK_MAX_RETS };
 
-/* What a launch reads and writes besides field memory. A slot holds an integer
- * as int64 (sign- or zero-extended from its type), an f32 (or f16, held as f32)
- * in its first four bytes, an f64 in all eight: use the jit_ctx_* helpers. */
+/* What a launch reads and writes besides field memory. Its slots are encoded
+ * as the seam's (backend/backend.h): use the bk_slot_* helpers. */
 typedef struct JitContext {
     uint64_t args[JIT_MAX_ARGS];
     uint64_t rets[JIT_MAX_RETS];
@@ -40,12 +40,6 @@ typedef struct JitContext {
     unsigned char *tmps;            /* global temporaries: jit_kernel_tmp_size bytes */
     JitRuntime *rt;                 /* print, assert, random state */
 } JitContext;
-
-void jit_ctx_set_int(JitContext *ctx, int slot, int64_t v);
-/* t: IR_F16, IR_F32 or IR_F64. */
-void jit_ctx_set_float(JitContext *ctx, int slot, IrType t, double v);
-int64_t jit_ctx_ret_int(const JitContext *ctx, int slot);
-double jit_ctx_ret_float(const JitContext *ctx, int slot, IrType t);
 
 typedef struct JitKernel JitKernel;
 

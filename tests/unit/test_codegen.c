@@ -145,9 +145,9 @@ static void test_saxpy(void)
         ir_snode_store_float(IR_F32, ir_snode_address(y, &idx), 1.0);
     }
     JitContext ctx = {.roots = roots};
-    jit_ctx_set_float(&ctx, 0, IR_F32, 2.0);
+    bk_slot_set_float(&ctx.args[0], IR_F32, 2.0);
     jit_kernel_launch(jk, pools[0], &ctx);
-    jit_ctx_set_float(&ctx, 0, IR_F32, -0.5);
+    bk_slot_set_float(&ctx.args[0], IR_F32, -0.5);
     jit_kernel_launch(jk, pools[2], &ctx);
     int bad = 0;
     for (idx = 0; idx < N; idx++) {
@@ -418,8 +418,8 @@ static void test_float_ops(void)
     double xv = 2.75;
     int32_t nv = -1000;
     JitContext ctx = {.roots = roots};
-    jit_ctx_set_float(&ctx, 0, IR_F64, xv);
-    jit_ctx_set_int(&ctx, 1, nv);
+    bk_slot_set_float(&ctx.args[0], IR_F64, xv);
+    bk_slot_set_int(&ctx.args[1], nv);
     jit_kernel_launch(jk, pools[0], &ctx);
     double want[12] = {sin(xv), cos(xv), exp(xv), log(xv), floor(-xv), xv, sqrt(xv),
                        pow(xv, 2), xv / 2, 2, xv, 2};
@@ -454,10 +454,10 @@ static void test_return(void)
     JitKernel *jk = compile(k);
     if (jk) {
         JitContext ctx = {.roots = roots};
-        jit_ctx_set_int(&ctx, 0, 10);
-        jit_ctx_set_float(&ctx, 1, IR_F64, 0.5);
+        bk_slot_set_int(&ctx.args[0], 10);
+        bk_slot_set_float(&ctx.args[1], IR_F64, 0.5);
         jit_kernel_launch(jk, pools[2], &ctx);
-        CHECK(jit_ctx_ret_float(&ctx, 0, IR_F64) == 22.5);
+        CHECK(bk_slot_float(&ctx.rets[0], IR_F64) == 22.5);
         jit_kernel_free(jk);
     }
     ir_kernel_free(k);
@@ -469,9 +469,9 @@ static void test_return(void)
     jk = compile(k);
     if (jk) {
         JitContext ctx = {.roots = roots};
-        jit_ctx_set_int(&ctx, 0, 7);
+        bk_slot_set_int(&ctx.args[0], 7);
         jit_kernel_launch(jk, NULL, &ctx);
-        CHECK(jit_ctx_ret_int(&ctx, 0) == -21);
+        CHECK(bk_slot_int(&ctx.rets[0]) == -21);
         jit_kernel_free(jk);
     }
     ir_kernel_free(k);
@@ -508,8 +508,8 @@ static void test_more_ops(void)
     if (!jk)
         return;
     JitContext ctx = {.roots = roots};
-    jit_ctx_set_float(&ctx, 0, IR_F32, 2.5);
-    jit_ctx_set_int(&ctx, 1, 5);
+    bk_slot_set_float(&ctx.args[0], IR_F32, 2.5);
+    bk_slot_set_int(&ctx.args[1], 5);
     jit_kernel_launch(jk, NULL, &ctx);
     double fwant[6] = {3, -3, 1, -1, 0, 1 / sqrt(2.5)};
     for (int64_t e = 0; e < 6; e++)
@@ -989,7 +989,7 @@ static void test_tls_reduction(void)
         memset(z->tree->buffer, 0, z->tree->size);
         JitContext ctx = {.roots = roots, .tmps = tmps};
         jit_kernel_launch(jk, pools[p], &ctx);
-        CHECK(jit_ctx_ret_float(&ctx, 0, IR_F32) == want_sum);
+        CHECK(bk_slot_float(&ctx.rets[0], IR_F32) == want_sum);
         int64_t i64;
         int32_t i32[2];
         uint32_t u32;
@@ -1147,7 +1147,7 @@ static void test_sum_speed(void)
         for (int rep = 0; rep < REPS; rep++)
             jit_kernel_launch(jk, pools[p], &ctx);
         double ms = (now_ms() - t0) / REPS;
-        CHECK(jit_ctx_ret_float(&ctx, 0, IR_F32) == (double)c_sum);
+        CHECK(bk_slot_float(&ctx.rets[0], IR_F32) == (double)c_sum);
         printf("sum 16M f32, %d thread(s): %.2f ms (%.1f GB/s); scalar C loop %.2f ms\n",
                jit_pool_threads(pools[p]), ms, M * 4.0 / ms / 1e6, c_ms);
     }

@@ -141,7 +141,7 @@ static JitContext launch(JitKernel *jk, const int32_t *args, int nargs)
     memset(tmps, 0xab, sizeof tmps);   /* kernels must not rely on zeroed temporaries */
     JitContext ctx = {.roots = roots, .tmps = tmps};
     CHECK(jit_kernel_tmp_size(jk) <= sizeof tmps);
-    for (int i = 0; i < nargs; i++) jit_ctx_set_int(&ctx, i, args[i]);
+    for (int i = 0; i < nargs; i++) bk_slot_set_int(&ctx.args[i], args[i]);
     jit_kernel_launch(jk, pool, &ctx);
     return ctx;
 }
@@ -174,7 +174,7 @@ static bool check_sum(JitKernel *jk)
         JitContext ctx = launch(jk, &n, 1);
         /* Multiples of 0.5 below 2^23: every order of summation is exact. */
         double want = 0.5 * n * (n - 1) / 2;
-        double got = jit_ctx_ret_float(&ctx, 0, IR_F32);
+        double got = bk_slot_float(&ctx.rets[0], IR_F32);
         if (got != want) fprintf(stderr, "sum(%d) = %g, want %g\n", n, got, want);
         ok &= got == want;
     }
@@ -343,7 +343,7 @@ static bool check_return(JitKernel *jk)
     int32_t n = 9;
     set_i32(ret_out, 9, -100);
     JitContext ctx = launch(jk, &n, 1);
-    return jit_ctx_ret_int(&ctx, 0) == 10 * 2 + 9;
+    return bk_slot_int(&ctx.rets[0]) == 10 * 2 + 9;
 }
 
 /* Locals in a parallel loop, through while / if / break / continue, and a
@@ -454,10 +454,10 @@ static bool check_mixed(JitKernel *jk)
     JitContext ctx = {.roots = roots};
     unsigned char tmps[64];
     ctx.tmps = tmps;
-    jit_ctx_set_int(&ctx, 0, 10);
-    jit_ctx_set_float(&ctx, 1, IR_F32, 2.5);
+    bk_slot_set_int(&ctx.args[0], 10);
+    bk_slot_set_float(&ctx.args[1], IR_F32, 2.5);
     jit_kernel_launch(jk, pool, &ctx);
-    bool ok = jit_ctx_ret_float(&ctx, 0, IR_F32) == 26.0;
+    bool ok = bk_slot_float(&ctx.rets[0], IR_F32) == 26.0;
     for (int i = 0; i < 10; i++) ok &= get_i32(mixed_out, i) == (int32_t)(i * 2.5f);
     return ok;
 }
