@@ -324,21 +324,73 @@ static Value main_global(tirun *rt, const char *name)
     return key ? vm_dict_get_str(vm->main_module->hdr.dict, key) : V_UNBOUND;
 }
 
+/* A host array as the Python value an ndarray parameter takes:
+ * _taichi_core.external_array(address, dtype name, shape). */
+static Value external_array(tirun *rt, const tirun_array *a, int pos)
+{
+    static const char *const names[] = {NULL, "i8", "i16", "i32", "i64", "u8", "u16", "u32", "u64", "f32", "f64"};
+    VM *vm = rt->vm;
+    if (!a || !a->data)
+        return vm_raise(vm, vm->e_ValueError, "argument %d: a TIRUN_NDARRAY needs an array with non-NULL data", pos);
+    if (a->dtype < TIRUN_I8 || a->dtype > TIRUN_F64)
+        return vm_raise(vm, vm->e_ValueError, "argument %d: %d is not a TIRUN_* dtype", pos, a->dtype);
+    if (a->ndim < 1 || a->ndim > TIRUN_MAX_NDIM)
+        return vm_raise(vm, vm->e_ValueError, "argument %d: ndim %d is not 1 to %d", pos, a->ndim, TIRUN_MAX_NDIM);
+    Value mod = vm_dict_get_str(vm->modules, vm_intern(vm, "_taichi_core", 12));
+    Value make = v_is_obj(mod) && v_as_obj(mod)->dict
+                     ? vm_dict_get_str(v_as_obj(mod)->dict, vm_intern(vm, "external_array", 14)) : V_UNBOUND;
+    if (make == V_UNBOUND)
+        return vm_raise(vm, vm->e_RuntimeError, "argument %d: ndarray arguments need `import taichi`", pos);
+    Value args[3];
+    int nroots = 0;
+    Value r = V_EXC;
+    for (int d = 0; d < a->ndim; d++)
+        if (a->shape[d] < 0 || a->shape[d] > INT32_MAX)
+            return vm_raise(vm, vm->e_ValueError, "argument %d: extent %d (%lld) is not 0 to 2**31 - 1", pos, d,
+                            (long long)a->shape[d]);
+    if ((args[0] = vm_int_from_i64(vm, (int64_t)(intptr_t)a->data)) == V_EXC) goto out;
+    vm_push_root(vm, args[0]);
+    nroots++;
+    if ((args[1] = vm_new_str(vm, names[a->dtype], strlen(names[a->dtype]))) == V_EXC) goto out;
+    vm_push_root(vm, args[1]);
+    nroots++;
+    if ((args[2] = vm_new_tuple(vm, (uint32_t)a->ndim)) == V_EXC) goto out;
+    for (int d = 0; d < a->ndim; d++) ((TupleObj *)v_as_obj(args[2]))->items[d] = v_int(a->shape[d]);
+    vm_push_root(vm, args[2]);
+    nroots++;
+    r = vm_call(vm, make, args, 3, NULL);
+out:
+    vm_pop_roots(vm, (size_t)nroots);
+    return r;
+}
+
 static int call_value(tirun *rt, Value fn, int argc, const tirun_value *argv, tirun_value *ret)
 {
     VM *vm = rt->vm;
     Value args[64];
     if (argc < 0 || argc > 64) return fail_with(rt, 1, "TypeError: 0 to 64 arguments, got %d\n", argc);
+    int nroots = 0;
     for (int i = 0; i < argc; i++) {
         switch (argv[i].kind) {
         case TIRUN_INT: args[i] = vm_int_from_i64(vm, argv[i].as.i); break;
         case TIRUN_FLOAT: args[i] = v_double(argv[i].as.f); break;
         case TIRUN_NONE: args[i] = V_NONE; break;
-        default: return fail_with(rt, 1, "TypeError: argument %d has no tirun_value kind (%d)\n", i, argv[i].kind);
+        case TIRUN_NDARRAY: args[i] = external_array(rt, argv[i].as.array, i); break;
+        default:
+            vm_pop_roots(vm, nroots);
+            return fail_with(rt, 1, "TypeError: argument %d has no tirun_value kind (%d)\n", i, argv[i].kind);
         }
-        if (args[i] == V_EXC) return fail_exc(rt);
+        if (args[i] == V_EXC) {
+            vm_pop_roots(vm, nroots);
+            return fail_exc(rt);
+        }
+        if (v_is_obj(args[i])) {
+            vm_push_root(vm, args[i]);   /* an external array: the next one's allocations may collect */
+            nroots++;
+        }
     }
     Value r = vm_call(vm, fn, args, argc, NULL);
+    vm_pop_roots(vm, nroots);
     if (__fpending(vm->out)) fflush(vm->out);   /* a kernel's print; a flush of nothing costs ~10 ns */
     if (r == V_EXC) return fail_exc(rt);
     if (ret) {

@@ -257,6 +257,11 @@ static bool assign_subscript(TrCtx *c, const AstNode *target, Value v)
         IrStmt *val = ptr ? tr_value_as(t, v, place->ir.dtype) : NULL;
         return val && ir_global_store(t->k, ptr, val);
     }
+    if (tr_is_external(t, obj)) {
+        IrStmt *ptr = tr_external_ptr(c, target, obj, key);
+        IrStmt *val = ptr ? tr_value_as(t, v, ir_pointee(ptr->type)) : NULL;
+        return val && ir_global_store(t->k, ptr, val);
+    }
     if (tr_is_expr(t, key) && (v_has_layout(obj, LAYOUT_LIST) || v_has_layout(obj, LAYOUT_TUPLE) ||
                                v_has_layout(obj, LAYOUT_DICT))) {
         tr_error(c, t->env->e_syntax, "Python containers can only be indexed by Python values in Taichi scope");
@@ -466,6 +471,17 @@ static bool st_augassign(TrCtx *c, const AstNode *s)
             Value cur = tr_wrap(t, ir_global_load(t->k, ptr));
             Value nv = cur == V_EXC ? V_EXC : tr_binary(t, op, cur, rhs);
             IrStmt *val = nv == V_EXC ? NULL : tr_value_as(t, nv, place->ir.dtype);
+            return val && ir_global_store(t->k, ptr, val);
+        }
+        if (tr_is_external(t, obj)) {
+            Value key = tr_expr(c, target->v.Subscript.slice);
+            IrStmt *ptr = key == V_EXC ? NULL : tr_external_ptr(c, target, obj, key);
+            if (!ptr) return false;
+            int aop = atomic_of(op);
+            if (aop >= 0) return tr_atomic(t, aop, ptr, rhs) != V_EXC;
+            Value cur = tr_wrap(t, ir_global_load(t->k, ptr));
+            Value nv = cur == V_EXC ? V_EXC : tr_binary(t, op, cur, rhs);
+            IrStmt *val = nv == V_EXC ? NULL : tr_value_as(t, nv, ir_pointee(ptr->type));
             return val && ir_global_store(t->k, ptr, val);
         }
     }
@@ -1245,10 +1261,37 @@ Value tr_inline_func(TrCtx *caller, const AstNode *call, FuncObj *fn, Value *arg
     return ok ? ret : V_EXC;
 }
 
+static int ndim_of(const TrKernelSpec *spec, int i) { return spec->param_ndims ? spec->param_ndims[i] : 0; }
+
+/* What an ndarray parameter is in the kernel: a taichi._ExternalArray whose
+ * address (u64) and shape (i32 each) are the arguments from slot on, and whose
+ * dtype is the annotation's. */
+static Value ndarray_param(Tr *t, const TrKernelSpec *spec, int i, int slot)
+{
+    VM *vm = t->vm;
+    const char *pname = spec->fn->code->def->v.FunctionDef.args->v.arguments.args.items[i]->v.arg.arg;
+    Value anno = vm_dict_get_str(spec->fn->annotations, vm_intern(vm, pname, strlen(pname)));
+    Value args[3];
+    args[1] = anno == V_UNBOUND ? V_EXC : vm_getattr(vm, anno, vm_intern(vm, "dtype", 5));
+    if (args[1] == V_EXC) return V_EXC;
+    args[0] = tr_wrap(t, ir_arg_load(t->k, slot));
+    int n = ndim_of(spec, i);
+    args[2] = vm_new_tuple(vm, (uint32_t)n);
+    if (args[0] == V_EXC || args[2] == V_EXC) return V_EXC;
+    for (int d = 0; d < n; d++) {
+        Value e = tr_wrap(t, ir_arg_load(t->k, slot + 1 + d));
+        if (e == V_EXC) return V_EXC;
+        ((TupleObj *)v_as_obj(args[2]))->items[d] = e;
+    }
+    return vm_call(vm, v_obj(t->env->t_external), args, 3, NULL);
+}
+
 IrKernel *tr_kernel(TrEnv *env, const TrKernelSpec *spec)
 {
     VM *vm = env->vm;
-    IrType *argt = calloc((size_t)spec->nparams + 1, sizeof *argt);
+    int nslots = 0;
+    for (int i = 0; i < spec->nparams; i++) nslots += 1 + ndim_of(spec, i);
+    IrType *argt = calloc((size_t)nslots + 1, sizeof *argt);
     int *slot = calloc((size_t)spec->nparams + 1, sizeof *slot);
     if (!argt || !slot) {
         free(argt);
@@ -1261,7 +1304,13 @@ IrKernel *tr_kernel(TrEnv *env, const TrKernelSpec *spec)
         slot[i] = -1;
         if (spec->template_args[i] == V_UNBOUND) {
             slot[i] = nargs;
-            argt[nargs++] = spec->param_types[i];
+            if (ndim_of(spec, i)) {
+                /* an ndarray: its address, then its extents */
+                argt[nargs++] = IR_U64;
+                for (int d = 0; d < ndim_of(spec, i); d++) argt[nargs++] = IR_I32;
+            } else {
+                argt[nargs++] = spec->param_types[i];
+            }
         }
     }
     IrKernel *k = ir_kernel_new(spec->name, argt, nargs, &spec->ret_type, spec->ret_type != IR_VOID);
@@ -1291,7 +1340,8 @@ IrKernel *tr_kernel(TrEnv *env, const TrKernelSpec *spec)
             Value v = spec->template_args[i];
             if (v == V_UNBOUND) {
                 tr_set_loc(&c, params->items[i]);
-                v = tr_wrap(&t, ir_arg_load(k, slot[i]));
+                v = ndim_of(spec, i) ? ndarray_param(&t, spec, i, slot[i])
+                                     : tr_wrap(&t, ir_arg_load(k, slot[i]));
             }
             c.kernel_args[c.nkernel_args++] = name;
             ok = v != V_EXC && tr_bind(&c, name, v);

@@ -28,6 +28,9 @@ typedef struct TrEnv {
      * ti.template() (_Template) and the kernel wrapper (_Kernel) */
     TypeObj *t_expr, *t_dtype, *t_field, *t_builtin, *t_func, *t_template, *t_kernel;
     TypeObj *t_ndrange, *t_grouped;   /* ti.ndrange / ti.grouped results in Python scope */
+    /* ti.types.ndarray(...) annotations, and the host buffers (taichi._ExternalArray) that
+     * such a parameter takes; while compiling, the parameter is one too, of Exprs */
+    TypeObj *t_ndarray_type, *t_external;
     NativeFn kernel_fn;               /* what a @ti.kernel's callable runs: kernels calling kernels are errors */
     TypeObj *e_compile, *e_syntax, *e_name, *e_type;
     IrType default_fp, default_ip;
@@ -42,7 +45,9 @@ typedef struct TrKernelSpec {
     const char *name;           /* the kernel's IR name */
     int nparams;
     const Value *template_args;
-    const IrType *param_types;  /* typed parameters: their type; IR_VOID for templates */
+    const IrType *param_types;  /* typed parameters: their type (an ndarray's: its element's);
+                                 * IR_VOID for templates */
+    const int *param_ndims;     /* ndarray parameters: their ndim; 0 for the others */
     IrType ret_type;            /* IR_VOID: no return value */
 } TrKernelSpec;
 

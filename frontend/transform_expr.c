@@ -696,6 +696,85 @@ IrStmt *tr_field_ptr(TrCtx *c, const AstNode *at, IrSNodeNode *place, Value fiel
     return ir_global_ptr(k, &place->ir, idx, n);
 }
 
+/* ---- ndarray parameters (external arrays) */
+
+bool tr_is_external(Tr *t, Value v)
+{
+    return v_is_obj(v) && v_as_obj(v)->type == t->env->t_external;
+}
+
+IrStmt *tr_external_ptr(TrCtx *c, const AstNode *at, Value arr, Value key)
+{
+    Tr *t = c->tr;
+    VM *vm = t->vm;
+    IrKernel *k = t->k;
+    Value addr = vm_getattr(vm, arr, vm_intern(vm, "address", 7));
+    Value dt = addr == V_EXC ? V_EXC : vm_getattr(vm, arr, vm_intern(vm, "dtype", 5));
+    Value shape = dt == V_EXC ? V_EXC : vm_getattr(vm, arr, vm_intern(vm, "shape", 5));
+    if (shape == V_EXC) return NULL;
+    uint32_t n = 0;
+    Value *ext = v_has_layout(shape, LAYOUT_TUPLE) ? vm_seq_items(shape, &n) : NULL;
+    IrType elem = tr_dtype(t->env, dt);
+    if (!tr_is_expr(t, addr) || !ext || n < 1 || n > IR_EXTERNAL_MAX_DIMS || elem == IR_VOID) {
+        tr_error(c, t->env->e_syntax, "an external array can only be accessed in a kernel through its "
+                                      "ti.types.ndarray() parameter");
+        return NULL;
+    }
+    Value mk = v_is_obj(key) && !tr_is_expr(t, key) ? vm_getattr_opt(vm, key, vm_intern(vm, "_ti_key", 7)) : V_UNBOUND;
+    if (mk == V_EXC) return NULL;
+    if (mk != V_UNBOUND && (key = vm_call(vm, mk, NULL, 0, NULL)) == V_EXC) return NULL;
+    Value items[IR_EXTERNAL_MAX_DIMS];
+    uint32_t nk = 1;
+    if (!tr_is_expr(t, key) && (v_has_layout(key, LAYOUT_TUPLE) || v_has_layout(key, LAYOUT_LIST))) {
+        Value *it = vm_seq_items(key, &nk);
+        for (uint32_t i = 0; i < nk && i < IR_EXTERNAL_MAX_DIMS; i++) items[i] = it[i];
+    } else {
+        items[0] = key;
+    }
+    if (nk != n) {
+        tr_error(c, t->env->e_syntax, "ndarray with dim %u accessed with indices of dim %u", n, nk);
+        return NULL;
+    }
+    IrStmt *idx[IR_EXTERNAL_MAX_DIMS], *extents[IR_EXTERNAL_MAX_DIMS];
+    for (uint32_t i = 0; i < n; i++) {
+        idx[i] = tr_value(t, tr_load_var(t, items[i]));
+        extents[i] = tr_value(t, ext[i]);
+        if (!idx[i] || !extents[i]) return NULL;
+        if (!ir_type_is_int(idx[i]->type)) {
+            tr_error(c, t->env->e_type, "indices must be integers, not %s", ir_type_name(idx[i]->type));
+            return NULL;
+        }
+        idx[i] = tr_cast(t, idx[i], IR_I32);
+    }
+    if (t->env->debug) {
+        /* as for fields: every index in [0, extent), checked in debug mode */
+        IrStmt *ok = NULL, *args[2 * IR_EXTERNAL_MAX_DIMS];
+        StrBuf msg = {0};
+        sb_printf(&msg, "(kernel=%s) Accessing ndarray of shape (", k->name);
+        for (uint32_t i = 0; i < n; i++) {
+            IrStmt *ge = ir_binary(k, IR_BIN_cmp_ge, idx[i], ir_const_i(k, IR_I32, 0));
+            IrStmt *lt = ir_binary(k, IR_BIN_cmp_lt, idx[i], extents[i]);
+            IrStmt *both = ir_binary(k, IR_BIN_bit_and, ge, lt);
+            ok = ok ? ir_binary(k, IR_BIN_bit_and, ok, both) : both;
+            sb_puts(&msg, i ? ", %d" : "%d");
+            args[i] = extents[i];
+            args[n + i] = idx[i];
+        }
+        sb_puts(&msg, ") with indices (");
+        for (uint32_t i = 0; i < n; i++) sb_puts(&msg, i ? ", %d" : "%d");
+        sb_putn(&msg, ")\n", 2);
+        if (at) tr_traceback(c, at, &msg);
+        sb_putn(&msg, "", 1);
+        bool good = !msg.oom && ok && ir_assert(k, ok, msg.data, args, 2 * (int)n);
+        free(msg.data);
+        if (!good) {
+            vm_raise(vm, vm->e_MemoryError, "out of memory");
+            return NULL;
+        }
+    }
+    return ir_external_ptr(k, elem, tr_value(t, addr), idx, extents, (int)n);
+}
+
 static Value subscript(TrCtx *c, const AstNode *e)
 {
     Tr *t = c->tr;
@@ -708,6 +787,10 @@ static Value subscript(TrCtx *c, const AstNode *e)
     if (err) return V_EXC;
     if (place) {
         IrStmt *ptr = tr_field_ptr(c, e, place, obj, key);
+        return ptr ? tr_wrap(t, ir_global_load(t->k, ptr)) : V_EXC;
+    }
+    if (tr_is_external(t, obj)) {
+        IrStmt *ptr = tr_external_ptr(c, e, obj, key);
         return ptr ? tr_wrap(t, ir_global_load(t->k, ptr)) : V_EXC;
     }
     obj = tr_load_var(t, obj);

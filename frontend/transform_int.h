@@ -116,6 +116,11 @@ int tr_is_static_call(TrCtx *c, const AstNode *e);
 IrSNodeNode *tr_field_place(Tr *t, Value v, bool *err);
 /* The pointer to x[indices] for a field, with debug-mode bounds checks. */
 IrStmt *tr_field_ptr(TrCtx *c, const AstNode *at, IrSNodeNode *place, Value field, Value key);
+/* Whether v is a kernel's ndarray parameter (a taichi._ExternalArray of Exprs). */
+bool tr_is_external(Tr *t, Value v);
+/* The pointer to element key of ndarray parameter arr (tr_is_external); its
+ * element type is the pointee. NULL with the error raised. */
+IrStmt *tr_external_ptr(TrCtx *c, const AstNode *at, Value arr, Value key);
 /* Atomic op (IR_ATOMIC_*) on a pointer (alloca or global). */
 Value tr_atomic(Tr *t, int op, IrStmt *ptr, Value v);
 bool tr_is_number(Tr *t, Value v);

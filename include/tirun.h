@@ -105,14 +105,51 @@ TIRUN_API void tirun_interrupt(tirun *rt);
 
 /* ---- values and calls */
 
-enum { TIRUN_NONE, TIRUN_INT, TIRUN_FLOAT };
+/* The kinds of tirun_value: None, an int, a float, or (arguments only) a
+ * host array for a ti.types.ndarray parameter. */
+enum { TIRUN_NONE, TIRUN_INT, TIRUN_FLOAT, TIRUN_NDARRAY };
 
-/* A scalar passed to or returned from a kernel or function. */
+/* Element types of a host array (tirun_array.dtype): each names the Taichi
+ * primitive type of the same name and the C type of its elements. */
+enum {
+    TIRUN_I8 = 1,   /* ti.i8,  int8_t */
+    TIRUN_I16,      /* ti.i16, int16_t */
+    TIRUN_I32,      /* ti.i32, int32_t */
+    TIRUN_I64,      /* ti.i64, int64_t */
+    TIRUN_U8,       /* ti.u8,  uint8_t */
+    TIRUN_U16,      /* ti.u16, uint16_t */
+    TIRUN_U32,      /* ti.u32, uint32_t */
+    TIRUN_U64,      /* ti.u64, uint64_t */
+    TIRUN_F32,      /* ti.f32, float */
+    TIRUN_F64       /* ti.f64, double */
+};
+
+/* The most dimensions a host array has. */
+#define TIRUN_MAX_NDIM 8
+
+/* A host buffer passed to a kernel's `ti.types.ndarray(dtype=..., ndim=...)`
+ * parameter without a copy: the kernel reads and writes data directly. data
+ * holds shape[0] * ... * shape[ndim-1] elements of dtype (a TIRUN_I32 ...
+ * constant), row-major (the last index varies fastest), suitably aligned for
+ * their C type. dtype and ndim must equal the parameter's annotation (else the
+ * launch fails with a TypeError or ValueError); extents are 0 to 2^31 - 1.
+ * The struct and the buffer must stay valid for the whole call, and nothing
+ * else may write the buffer while the kernel runs. */
+typedef struct tirun_array {
+    void *data;
+    int dtype;                          /* TIRUN_I8 ... TIRUN_F64 */
+    int ndim;                           /* 1 to TIRUN_MAX_NDIM */
+    int64_t shape[TIRUN_MAX_NDIM];      /* the first ndim are used */
+} tirun_array;
+
+/* A value passed to or returned from a kernel or function: a scalar, or (as
+ * an argument only) a host array. */
 typedef struct tirun_value {
-    int kind;                   /* TIRUN_NONE, TIRUN_INT or TIRUN_FLOAT */
+    int kind;                   /* TIRUN_NONE, TIRUN_INT, TIRUN_FLOAT or TIRUN_NDARRAY */
     union {
         int64_t i;
         double f;
+        const tirun_array *array;   /* TIRUN_NDARRAY: the caller's description, not copied */
     } as;
 } tirun_value;
 
@@ -132,8 +169,18 @@ static inline tirun_value tirun_float(double f)
     return v;
 }
 
+/* A TIRUN_NDARRAY argument for the host array that a describes; a (and the
+ * memory it describes) must outlive the call it is passed to. */
+static inline tirun_value tirun_ndarray(const tirun_array *a)
+{
+    tirun_value v;
+    v.kind = TIRUN_NDARRAY;
+    v.as.array = a;
+    return v;
+}
+
 /* Calls the global `name` of the main module (a kernel, or any callable)
- * with argc scalar arguments. Its result goes to *ret unless ret is NULL: an
+ * with argc arguments (scalars, or host arrays for ndarray parameters). Its result goes to *ret unless ret is NULL: an
  * int, a float (a bool is an int), or TIRUN_NONE for None; any other result
  * is an error. Returns 0, or non-zero with tirun_error() set. */
 TIRUN_API int tirun_call(tirun *rt, const char *name, int argc, const tirun_value *argv, tirun_value *ret);
@@ -148,7 +195,7 @@ typedef struct tirun_kernel tirun_kernel;
  * by the next launch), and needs no freeing. */
 TIRUN_API tirun_kernel *tirun_kernel_get(tirun *rt, const char *name);
 
-/* Launches k with argc scalar arguments, as tirun_call would call it. */
+/* Launches k with argc arguments (scalars or host arrays), as tirun_call would call it. */
 TIRUN_API int tirun_kernel_launch(tirun_kernel *k, int argc, const tirun_value *argv, tirun_value *ret);
 
 /* ---- fields */

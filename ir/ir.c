@@ -402,6 +402,19 @@ IrStmt *ir_global_ptr(IrKernel *k, const IrSNode *sn, IrStmt *const *indices, in
     return s;
 }
 
+IrStmt *ir_external_ptr(IrKernel *k, IrType elem, IrStmt *base, IrStmt *const *indices,
+                        IrStmt *const *extents, int n)
+{
+    if (n < 1 || n > IR_EXTERNAL_MAX_DIMS) return NULL;
+    IrStmt *ops[1 + 2 * IR_EXTERNAL_MAX_DIMS];
+    ops[0] = base;
+    for (int i = 0; i < n; i++) {
+        ops[1 + i] = indices[i];
+        ops[1 + n + i] = extents[i];
+    }
+    return emit(k, IR_EXTERNAL_PTR, ir_ptr_to(elem), ops, 1 + 2 * n);
+}
+
 IrStmt *ir_global_load(IrKernel *k, IrStmt *ptr)
 {
     return ptr ? emit(k, IR_GLOBAL_LOAD, ir_pointee(ptr->type), &ptr, 1) : NULL;

@@ -209,6 +209,7 @@ char ir_atomic_op_class(IrAtomicOp op);
     X(LOCAL_LOAD,    "local_load",    1, 0, IR_MEM)              \
     X(LOCAL_STORE,   "local_store",   2, 0, IR_SIDE)             \
     X(GLOBAL_PTR,    "global_ptr",    IR_VARIADIC, 0, IR_PURE)   \
+    X(EXTERNAL_PTR,  "external_ptr",  IR_VARIADIC, 0, IR_PURE)   \
     X(GLOBAL_LOAD,   "global_load",   1, 0, IR_MEM)              \
     X(GLOBAL_STORE,  "global_store",  2, 0, IR_SIDE)             \
     X(ATOMIC_OP,     "atomic_op",     2, 0, IR_SIDE)             \
@@ -410,7 +411,15 @@ IrStmt *ir_local_store(IrKernel *k, IrStmt *var, IrStmt *val);
 IrStmt *ir_global_ptr(IrKernel *k, const IrSNode *sn, IrStmt *const *indices, int n);
 IrStmt *ir_global_load(IrKernel *k, IrStmt *ptr);
 IrStmt *ir_global_store(IrKernel *k, IrStmt *ptr, IrStmt *val);
-/* ptr: a global_ptr or an alloca; yields the old value. */
+/* A pointer to element (indices) of an external array: a host buffer of
+ * elem values, row-major, whose base address (a u64) and extents (i32 each)
+ * are kernel arguments. ops: base, the n indices, the n extents; yields *elem.
+ * n is 1..IR_EXTERNAL_MAX_DIMS. */
+enum { IR_EXTERNAL_MAX_DIMS = 8 };
+IrStmt *ir_external_ptr(IrKernel *k, IrType elem, IrStmt *base, IrStmt *const *indices,
+                        IrStmt *const *extents, int n);
+static inline int ir_external_dims(const IrStmt *s) { return (s->nops - 1) / 2; }
+/* ptr: a global_ptr, external_ptr or an alloca; yields the old value. */
 IrStmt *ir_atomic(IrKernel *k, IrAtomicOp op, IrStmt *ptr, IrStmt *val);
 IrStmt *ir_global_tmp(IrKernel *k, IrType t, size_t offset);   /* yields *t */
 IrStmt *ir_loop_index(IrKernel *k, IrStmt *loop, int index);   /* i32 */

@@ -257,6 +257,20 @@ static void print_GLOBAL_PTR(Printer *p, const IrStmt *s)
     end(p);
 }
 
+static void print_EXTERNAL_PTR(Printer *p, const IrStmt *s)
+{
+    int n = ir_external_dims(s);
+    put_def(p, s);
+    sb_puts(p->out, " = external_ptr ");
+    put_name(p, s->ops[0]);
+    sb_puts(p->out, ", [");
+    put_names(p, s->ops + 1, n);
+    sb_puts(p->out, "], shape [");
+    put_names(p, s->ops + 1 + n, n);
+    sb_putc(p->out, ']');
+    end(p);
+}
+
 static void print_GLOBAL_LOAD(Printer *p, const IrStmt *s)
 {
     put_def(p, s);

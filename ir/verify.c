@@ -351,10 +351,25 @@ static bool verify_GLOBAL_PTR(Verifier *v, const IrStmt *s)
     return want_type(v, s, s->type, ir_ptr_to(sn->dtype), "the result");
 }
 
+static bool verify_EXTERNAL_PTR(Verifier *v, const IrStmt *s)
+{
+    if (s->nops < 3 || s->nops % 2 == 0 || ir_external_dims(s) > IR_EXTERNAL_MAX_DIMS)
+        return fail(v, s, "has %d operands, wants a base and 1..%d indices and extents", s->nops,
+                    IR_EXTERNAL_MAX_DIMS);
+    if (s->ops[0]->type != IR_U64 && s->ops[0]->type != IR_I64)
+        return fail(v, s, "has base $%d of type %s, not an address", s->ops[0]->id, tn(s->ops[0]->type));
+    for (int i = 1; i < s->nops; i++)
+        if (!want_type(v, s, s->ops[i]->type, IR_I32, i <= ir_external_dims(s) ? "an index" : "an extent"))
+            return false;
+    if (!ir_type_is_ptr(s->type) || !is_scalar(ir_pointee(s->type)))
+        return fail(v, s, "yields %s, not a pointer to a value", tn(s->type));
+    return true;
+}
+
 static bool want_global(Verifier *v, const IrStmt *s)
 {
     const IrStmt *p = s->ops[0];
-    return p->kind == IR_GLOBAL_PTR || p->kind == IR_GLOBAL_TMP ||
+    return p->kind == IR_GLOBAL_PTR || p->kind == IR_GLOBAL_TMP || p->kind == IR_EXTERNAL_PTR ||
            fail(v, s, "accesses $%d, which is a %s, not a global pointer", p->id, ir_kind_name(p->kind));
 }
 
@@ -374,7 +389,7 @@ static bool verify_ATOMIC_OP(Verifier *v, const IrStmt *s)
 {
     if (s->u.atomic >= IR_NUM_ATOMIC_OPS) return fail(v, s, "unknown atomic op %d", (int)s->u.atomic);
     const IrStmt *p = s->ops[0];
-    if (p->kind != IR_GLOBAL_PTR && p->kind != IR_GLOBAL_TMP && p->kind != IR_ALLOCA)
+    if (p->kind != IR_GLOBAL_PTR && p->kind != IR_GLOBAL_TMP && p->kind != IR_EXTERNAL_PTR && p->kind != IR_ALLOCA)
         return fail(v, s, "updates $%d, which is a %s, not a pointer", p->id, ir_kind_name(p->kind));
     IrType t = ir_pointee(p->type);
     if (!want_type(v, s, s->ops[1]->type, t, "the operand") || !want_type(v, s, s->type, t, "the result"))

@@ -515,6 +515,7 @@ static bool emit_stmt(Cg *g, const IrStmt *s)
         return true;
     case IR_LOCAL_STORE: LLVMBuildStore(g->b, jit_cg_val(g, s->ops[1]), jit_cg_val(g, s->ops[0])); return true;
     case IR_GLOBAL_PTR: return jit_cg_global_ptr(g, s);
+    case IR_EXTERNAL_PTR: return jit_cg_external_ptr(g, s);
     case IR_GLOBAL_TMP: return jit_cg_global_tmp(g, s);
     case IR_GLOBAL_LOAD: g->vals[s->id] = jit_cg_load(g, s->ops[0]); return true;
     case IR_GLOBAL_STORE: jit_cg_store(g, s->ops[0], jit_cg_val(g, s->ops[1])); return true;

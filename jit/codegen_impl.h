@@ -97,6 +97,7 @@ LLVMValueRef jit_cg_cast_value(Cg *g, LLVMValueRef v, IrType from, IrType to);
 /* codegen_mem.c */
 bool jit_cg_global_ptr(Cg *g, const IrStmt *s);
 bool jit_cg_global_tmp(Cg *g, const IrStmt *s);
+bool jit_cg_external_ptr(Cg *g, const IrStmt *s);
 LLVMValueRef jit_cg_load(Cg *g, const IrStmt *ptr);
 void jit_cg_store(Cg *g, const IrStmt *ptr, LLVMValueRef v);
 bool jit_cg_atomic(Cg *g, const IrStmt *s);

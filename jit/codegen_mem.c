@@ -97,6 +97,26 @@ bool jit_cg_global_ptr(Cg *g, const IrStmt *s)
     return g->vals[s->id] != NULL;
 }
 
+/* Element (i0, .., in-1) of a row-major host array: base + the linear index
+ * ((i0 * e1 + i1) * e2 + ...) elements of the pointee type, in 64 bits. */
+bool jit_cg_external_ptr(Cg *g, const IrStmt *s)
+{
+    int n = ir_external_dims(s);
+    LLVMValueRef lin = NULL;
+    for (int k = 0; k < n; k++) {
+        LLVMValueRef i = LLVMBuildSExt(g->b, jit_cg_val(g, s->ops[1 + k]), g->i64, "");
+        if (lin) {
+            LLVMValueRef e = LLVMBuildSExt(g->b, jit_cg_val(g, s->ops[1 + n + k]), g->i64, "");
+            lin = LLVMBuildAdd(g->b, LLVMBuildMul(g->b, lin, e, ""), i, "");
+        } else {
+            lin = i;
+        }
+    }
+    LLVMValueRef base = LLVMBuildIntToPtr(g->b, jit_cg_val(g, s->ops[0]), g->ptr, "");
+    g->vals[s->id] = LLVMBuildGEP2(g->b, jit_cg_mem_type(g, ir_pointee(s->type)), base, &lin, 1, "");
+    return true;
+}
+
 static LLVMValueRef tmp_address(Cg *g, LLVMBuilderRef b, const IrStmt *s)
 {
     size_t end = s->u.tmp_offset + (size_t)(ir_type_bits(ir_pointee(s->type)) + 7) / 8;

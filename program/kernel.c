@@ -45,11 +45,45 @@ static bool flush_output(VM *vm, Program *s)
 
 /* ---- registration */
 
+/* An ndarray parameter's annotation, ti.types.ndarray(dtype=..., ndim=...):
+ * both are required for now (one compiled instance per kernel). */
+static bool ndarray_param(VM *vm, Program *s, ProgKernel *k, int i, const char *pname, Value anno)
+{
+    Value dt = vm_getattr(vm, anno, vm_intern(vm, "dtype", 5));
+    Value nd = dt == V_EXC ? V_EXC : vm_getattr(vm, anno, vm_intern(vm, "ndim", 4));
+    if (nd == V_EXC) return false;
+    IrType t = tr_dtype(&s->env, dt);
+    int64_t n = 0;
+    /* u1 computes as i32 (tr_dtype), but a host's u1 elements would be bytes */
+    Value name = vm_type_of(vm, dt) == s->env.t_dtype ? vm_getattr_opt(vm, dt, vm_intern(vm, "_name", 5)) : V_UNBOUND;
+    if (name == V_EXC) return false;
+    bool is_u1 = v_has_layout(name, LAYOUT_STR) && !strcmp(AS_STR(name)->data, "u1");
+    if (t == IR_VOID || is_u1 || t == IR_F16 || vm_type_of(vm, dt) != s->env.t_dtype) {
+        vm_raise(vm, s->env.e_syntax,
+                 "ndarray parameter `%s` (argument %d) of Taichi kernel needs its element dtype given as a "
+                 "primitive type other than u1 and f16, e.g. ti.types.ndarray(dtype=ti.f32, ndim=2)",
+                 pname, i);
+        return false;
+    }
+    if (!v_is_int(nd) || (n = v_as_int(nd)) < 1 || n > IR_EXTERNAL_MAX_DIMS) {
+        vm_raise(vm, s->env.e_syntax,
+                 "ndarray parameter `%s` (argument %d) of Taichi kernel needs its ndim given as an int from 1 "
+                 "to %d, e.g. ti.types.ndarray(dtype=ti.f32, ndim=2)",
+                 pname, i, IR_EXTERNAL_MAX_DIMS);
+        return false;
+    }
+    k->ptypes[i] = t;
+    k->ndims[i] = (int)n;
+    return true;
+}
+
 /* The parameter and return types of k from its function's annotations:
- * ti.template() or a primitive type each; false with TaichiSyntaxError. */
+ * ti.template(), a primitive type or ti.types.ndarray(...) each; false with
+ * TaichiSyntaxError. */
 static bool kernel_signature(VM *vm, Program *s, ProgKernel *k, const AstNode *params)
 {
     FuncObj *fn = k->fn;
+    int nslots = 0;
     for (int i = 0; i < k->nparams; i++) {
         const char *pname = params->v.arguments.args.items[i]->v.arg.arg;
         Value anno = fn->annotations ? vm_dict_get_str(fn->annotations, vm_intern(vm, pname, strlen(pname)))
@@ -58,6 +92,12 @@ static bool kernel_signature(VM *vm, Program *s, ProgKernel *k, const AstNode *p
             k->is_template[i] = true;
             continue;
         }
+        if (anno != V_UNBOUND && vm_type_of(vm, anno) == s->env.t_ndarray_type) {
+            if (!ndarray_param(vm, s, k, i, pname, anno)) return false;
+            nslots += 1 + k->ndims[i];  /* the address, then one extent per dimension */
+            continue;
+        }
+        nslots++;
         k->ptypes[i] = anno == V_UNBOUND ? IR_VOID : tr_dtype(&s->env, anno);
         if (k->ptypes[i] == IR_VOID) {
             if (anno == V_UNBOUND) {
@@ -71,6 +111,11 @@ static bool kernel_signature(VM *vm, Program *s, ProgKernel *k, const AstNode *p
                          AS_STR(text)->data);
             return false;
         }
+    }
+    if (nslots > BK_MAX_ARGS) {
+        vm_raise(vm, s->env.e_syntax, "Taichi kernel %s takes %d argument slots, more than %d (an ndarray "
+                 "parameter takes 1 + ndim)", k->name, nslots, BK_MAX_ARGS);
+        return false;
     }
     Value ra = fn->annotations ? vm_dict_get_str(fn->annotations, vm_intern(vm, "return", 6)) : V_UNBOUND;
     k->ret = ra == V_UNBOUND || ra == V_NONE ? IR_VOID : tr_dtype(&s->env, ra);
@@ -100,6 +145,7 @@ void prog_kernel_free(Program *p, ProgKernel *k)
     free(k->inst);
     free(k->is_template);
     free(k->ptypes);
+    free(k->ndims);
     free(k);
 }
 
@@ -117,8 +163,9 @@ int prog_kernel_new(Program *s, FuncObj *fn, Value refs)
     if (k) {
         k->is_template = calloc((size_t)n + 1, sizeof *k->is_template);
         k->ptypes = calloc((size_t)n + 1, sizeof *k->ptypes);
+        k->ndims = calloc((size_t)n + 1, sizeof *k->ndims);
     }
-    if (!k || !k->is_template || !k->ptypes) {
+    if (!k || !k->is_template || !k->ptypes || !k->ndims) {
         prog_kernel_free(s, k);
         vm_raise(vm, vm->e_MemoryError, "out of memory");
         return -1;
@@ -203,7 +250,7 @@ static ProgInstance *compile(VM *vm, Program *s, ProgKernel *k, const Value *tar
     }
     double t0 = now_ms();
     s->env.prog = s->snodes;
-    TrKernelSpec spec = {k->fn, k->name, k->nparams, targs, k->ptypes, k->ret};
+    TrKernelSpec spec = {k->fn, k->name, k->nparams, targs, k->ptypes, k->ndims, k->ret};
     s->compiling = true;
     IrKernel *ir = tr_kernel(&s->env, &spec);
     s->compiling = false;
@@ -325,6 +372,48 @@ bad:
     return false;
 }
 
+/* An ndarray argument: a taichi._ExternalArray of the annotation's dtype and
+ * ndim, into its slots: the address, then the extents. */
+static bool set_ndarray_arg(VM *vm, Program *s, uint64_t *slots, IrType ty, int ndim, Value v, int pos)
+{
+    if (vm_type_of(vm, v) != s->env.t_external) {
+        vm_raise(vm, core_error(vm, "_runtime_type_error", vm->e_TypeError),
+                 "\nArgument (%d,) (type=<class '%s'>) cannot be converted into required type "
+                 "ndarray(dtype=%s, ndim=%d): pass an external array (_taichi_core.external_array)",
+                 pos, vm_type_of(vm, v)->name->data, ir_type_name(ty), ndim);
+        return false;
+    }
+    Value addr = vm_getattr(vm, v, vm_intern(vm, "address", 7));
+    Value dt = addr == V_EXC ? V_EXC : vm_getattr(vm, v, vm_intern(vm, "dtype", 5));
+    Value shape = dt == V_EXC ? V_EXC : vm_getattr(vm, v, vm_intern(vm, "shape", 5));
+    if (shape == V_EXC) return false;
+    IrType given = tr_dtype(&s->env, dt);
+    if (given != ty) {
+        vm_raise(vm, vm->e_TypeError, "Argument %d: expected an ndarray of dtype %s, got one of dtype %s", pos,
+                 ir_type_name(ty), given == IR_VOID ? "?" : ir_type_name(given));
+        return false;
+    }
+    uint32_t n = 0;
+    Value *ext = v_has_layout(shape, LAYOUT_TUPLE) ? vm_seq_items(shape, &n) : NULL;
+    if (!ext || (int)n != ndim) {
+        vm_raise(vm, vm->e_ValueError, "Argument %d: expected an ndarray of ndim %d, got one of ndim %d", pos, ndim,
+                 (int)n);
+        return false;
+    }
+    int64_t a;
+    if (!vm_index(vm, addr, &a)) return false;
+    bk_slot_set_int(&slots[0], a);
+    for (int d = 0; d < ndim; d++) {
+        if (!v_is_int(ext[d]) || v_as_int(ext[d]) < 0 || v_as_int(ext[d]) > INT32_MAX) {
+            vm_raise(vm, vm->e_ValueError, "Argument %d: extent %d of the ndarray is not an int in [0, 2**31)", pos,
+                     d);
+            return false;
+        }
+        bk_slot_set_int(&slots[1 + d], v_as_int(ext[d]));
+    }
+    return true;
+}
+
 static Value assertion(VM *vm, const char *msg)
 {
     return vm_raise(vm, core_error(vm, "_assert_error", vm->e_AssertionError), "\n%s", msg);
@@ -405,6 +494,11 @@ Value prog_kernel_call(VM *vm, Value *args, int nargs, TupleObj *kw)
     int slot = 0;
     for (int p = 0; p < k->nparams; p++) {
         if (k->is_template[p]) continue;
+        if (k->ndims[p]) {
+            if (!set_ndarray_arg(vm, s, &slots.args[slot], k->ptypes[p], k->ndims[p], args[p], p)) return V_EXC;
+            slot += 1 + k->ndims[p];
+            continue;
+        }
         if (!set_arg(vm, &slots.args[slot++], k->ptypes[p], args[p], p)) return V_EXC;
     }
     BkStatus st = s->ops->launch(s->bk, in->bk, s->trees, s->ntrees, &slots);

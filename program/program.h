@@ -34,7 +34,8 @@ typedef struct ProgKernel {
     char name[96];
     int nparams;
     bool *is_template;
-    IrType *ptypes;
+    IrType *ptypes;         /* an ndarray parameter's: its element type */
+    int *ndims;             /* ndarray parameters (ti.types.ndarray): ndim; else 0 */
     IrType ret;
     ProgInstance *inst;
     int ninst, instcap;

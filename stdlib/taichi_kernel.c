@@ -21,11 +21,12 @@ static TypeObj *arg_type(VM *vm, Value v, const char *what)
 }
 
 /* register(Expr, DataType, ScalarField, _Builtin, _Func, _Template, _Kernel,
- *          _NdRange, _Grouped, CompilationError, SyntaxError, NameError, TypeError) */
+ *          _NdRange, _Grouped, _NdarrayType, _ExternalArray, CompilationError,
+ *          SyntaxError, NameError, TypeError) */
 static Value tk_register(VM *vm, Value *args, int nargs, TupleObj *kw)
 {
     static const char *const names[] = {"expr", "dtype", "field", "builtin", "func", "template", "kernel",
-                                        "ndrange", "grouped", "compile_error", "syntax_error", "name_error",
+                                        "ndrange", "grouped", "ndarray_type", "external_array", "compile_error", "syntax_error", "name_error",
                                         "type_error"};
     enum { N = sizeof names / sizeof names[0] };
     Value a[N];
@@ -34,7 +35,8 @@ static Value tk_register(VM *vm, Value *args, int nargs, TupleObj *kw)
     if (!s) return V_EXC;
     TrEnv *e = &s->env;
     TypeObj **slots[N] = {&e->t_expr, &e->t_dtype, &e->t_field, &e->t_builtin, &e->t_func, &e->t_template,
-                          &e->t_kernel, &e->t_ndrange, &e->t_grouped, &e->e_compile, &e->e_syntax, &e->e_name,
+                          &e->t_kernel, &e->t_ndrange, &e->t_grouped, &e->t_ndarray_type, &e->t_external,
+                          &e->e_compile, &e->e_syntax, &e->e_name,
                           &e->e_type};
     for (int i = 0; i < N; i++)
         if (!(*slots[i] = arg_type(vm, a[i], names[i]))) return V_EXC;
@@ -246,7 +248,22 @@ static Value tk_set_unplaced(VM *vm, Value *args, int nargs, TupleObj *kw)
     return V_NONE;
 }
 
+/* external_array(address, dtype, shape) -> a host buffer for a kernel's ndarray
+ * parameter (taichi._ExternalArray): no copy, kernels work on the memory at
+ * address, which must stay valid while they run. dtype: a primitive type or
+ * its name; shape: the extents, row-major. */
+static Value tk_external_array(VM *vm, Value *args, int nargs, TupleObj *kw)
+{
+    if (kw && kw->len) return vm_raise(vm, vm->e_TypeError, "external_array() takes no keyword arguments");
+    if (nargs != 3) return vm_raise(vm, vm->e_TypeError, "external_array() takes 3 arguments (%d given)", nargs);
+    Program *s = prog_of(vm);
+    if (!s) return V_EXC;
+    if (!s->env_ready) return vm_raise(vm, vm->e_RuntimeError, "external_array() needs `import taichi` first");
+    return vm_call(vm, v_obj(s->env.t_external), args, 3, NULL);
+}
+
 static const ModFunction kernel_functions[] = {
+    {"external_array", tk_external_array},
     {"compiling", tk_compiling}, {"set_unplaced", tk_set_unplaced}, {"backend_compiles", tk_backend_compiles},
     {"register", tk_register}, {"configure", tk_configure}, {"kernel", tk_kernel}, {"sync", tk_sync},
     {"binop", tk_binop},       {"cmpop", tk_cmpop},         {"unop", tk_unop},

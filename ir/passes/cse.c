@@ -46,6 +46,7 @@ static bool equal(const IrStmt *a, const IrStmt *b)
     case IR_SELECT: return same_operands(a, b);
     case IR_GLOBAL_PTR:
         return a->u.ptr.snode == b->u.ptr.snode && a->u.ptr.activate == b->u.ptr.activate && same_operands(a, b);
+    case IR_EXTERNAL_PTR: return same_operands(a, b);
     case IR_GLOBAL_TMP: return a->u.tmp_offset == b->u.tmp_offset;
     case IR_LOOP_INDEX: return a->loop == b->loop && a->u.index == b->u.index;
     default: return false;

@@ -92,6 +92,14 @@ static IrStmt *value_in_task(Offload *o, IrStmt *v, int t)
         at_loc(o, v->loc);
         r = ir_global_ptr(k, v->u.ptr.snode, ops, n);
         if (r) r->u.ptr.activate = v->u.ptr.activate;
+    } else if (v->kind == IR_EXTERNAL_PTR) {
+        IrStmt *ops[1 + 2 * IR_EXTERNAL_MAX_DIMS];
+        int n = ir_external_dims(v);
+        for (int i = 0; i < v->nops && i < 1 + 2 * IR_EXTERNAL_MAX_DIMS; i++)
+            ops[i] = crosses(o, v->ops[i], t) ? value_in_task(o, v->ops[i], t) : v->ops[i];
+        at_prologue(o, t);
+        at_loc(o, v->loc);
+        r = ir_external_ptr(k, ir_pointee(v->type), ops[0], ops + 1, ops + 1 + n, n);
     } else if (v->kind == IR_ALLOCA) {
         at_prologue(o, t);
         at_loc(o, v->loc);

@@ -104,6 +104,9 @@ static void check_stmt(TypeCheck *tc, IrStmt *s)
     case IR_RANGE_FOR:
         for (int i = 0; i < s->nops; i++) cast_operand(tc, s, i, IR_I32);
         break;
+    case IR_EXTERNAL_PTR:   /* operand 0 is the base address */
+        for (int i = 1; i < s->nops; i++) cast_operand(tc, s, i, IR_I32);
+        break;
     case IR_IF:
     case IR_WHILE_CONTROL:
     case IR_ASSERT: cond_operand(tc, s, 0); break;

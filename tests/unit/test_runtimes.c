@@ -165,6 +165,55 @@ static void contract(void)
               tirun_run_string(rt, v2, "<script>") == 0 &&
               tirun_run_string(rt, "assert r == 3.0 and n == n1 + 1, (r, n, n1)\n", "<reload>") == 0,
           "hot reload compiles only the edited kernel: %s", tirun_error(rt));
+    /* host buffers through ti.types.ndarray parameters, without a copy */
+    const char *nd = "@ti.kernel\ndef scale(a: ti.types.ndarray(dtype=ti.f32, ndim=2), k: ti.f32):\n"
+                     "    for i, j in ti.ndrange(a.shape[0], a.shape[1]):\n        a[i, j] = a[i, j] * k\n"
+                     "    a[0, 0] += 1\n"
+                     "@ti.kernel\ndef dims(a: ti.types.ndarray(dtype=ti.f32, ndim=2)) -> ti.i32:\n"
+                     "    return a.shape[0] * 100 + a.shape[1]\n"
+                     "@ti.kernel\ndef fill(b: ti.types.ndarray(dtype=ti.i64, ndim=1)):\n"
+                     "    for i in range(b.shape[0]):\n        b[i] = i * i\n"
+                     "    for i in range(b.shape[0]):\n        b[0] += 1\n"
+                     "@ti.kernel\ndef twice(x: ti.f32) -> ti.f32:\n    return x * 2\n";
+    CHECK(tirun_run_string(rt, nd, "<ndarray>") == 0, "ndarray kernels: %s", tirun_error(rt));
+    float buf[4][3];
+    for (int i = 0; i < 12; i++) buf[i / 3][i % 3] = (float)i;
+    tirun_array arr = {.data = buf, .dtype = TIRUN_F32, .ndim = 2, .shape = {4, 3}};
+    tirun_value sargs[2] = {tirun_ndarray(&arr), tirun_float(2.0)};
+    tirun_kernel *sk = tirun_kernel_get(rt, "scale");
+    CHECK(sk && tirun_kernel_launch(sk, 2, sargs, NULL) == 0, "scale: %s", tirun_error(rt));
+    int scaled = buf[0][0] == 1.0f;
+    for (int i = 1; i < 12; i++) scaled = scaled && buf[i / 3][i % 3] == 2.0f * (float)i;
+    CHECK(scaled, "scale wrote the host buffer: %g %g %g", buf[0][0], buf[1][2], buf[3][2]);
+    CHECK(tirun_call(rt, "dims", 1, sargs, &r) == 0 && r.kind == TIRUN_INT && r.as.i == 403,
+          "a.shape: %s", tirun_error(rt));
+    int64_t squares[5] = {0};
+    tirun_array sq = {.data = squares, .dtype = TIRUN_I64, .ndim = 1, .shape = {5}};
+    tirun_value sqv = tirun_ndarray(&sq);
+    CHECK(tirun_call(rt, "fill", 1, &sqv, NULL) == 0 && squares[0] == 5 && squares[3] == 9 && squares[4] == 16,
+          "an i64 ndarray, atomics from a parallel loop: %s (%lld)", tirun_error(rt), (long long)squares[0]);
+    arr.dtype = TIRUN_F64;
+    CHECK(tirun_kernel_launch(sk, 2, sargs, NULL) != 0 && strstr(tirun_error(rt), "TypeError") &&
+              strstr(tirun_error(rt), "dtype f32, got one of dtype f64"),
+          "a dtype mismatch is an error: %s", tirun_error(rt));
+    arr.dtype = TIRUN_F32;
+    arr.ndim = 1;
+    CHECK(tirun_kernel_launch(sk, 2, sargs, NULL) != 0 && strstr(tirun_error(rt), "ValueError") &&
+              strstr(tirun_error(rt), "ndim 2, got one of ndim 1"),
+          "an ndim mismatch is an error: %s", tirun_error(rt));
+    arr.ndim = 2;
+    CHECK(tirun_kernel_launch(sk, 2, sargs, NULL) == 0 && buf[0][0] == 3.0f && buf[3][2] == 44.0f,
+          "usable after ndarray errors: %s", tirun_error(rt));
+    CHECK(tirun_call(rt, "twice", 1, sargs, NULL) != 0 && strstr(tirun_error(rt), "TypeError"),
+          "an ndarray for a scalar parameter: %s", tirun_error(rt));
+    CHECK(tirun_run_string(rt, "@ti.kernel\ndef bad(a: ti.types.ndarray()):\n    pass\n", "<nd>") == 1 &&
+              strstr(tirun_error(rt), "TaichiSyntaxError") && strstr(tirun_error(rt), "element dtype"),
+          "an ndarray annotation without dtype: %s", tirun_error(rt));
+    CHECK(tirun_run_string(rt, "ti.init(print_ir=True)\n" "@ti.kernel\n"
+                                "def show(a: ti.types.ndarray(dtype=ti.f32, ndim=2)):\n    a[1, 2] += 1.0\n",
+                           "<ir>") == 0 && (sk = tirun_kernel_get(rt, "show")) && tirun_kernel_launch(sk, 1, sargs, NULL) == 0 &&
+              buf[1][2] == 21.0f && j.out && strstr(j.out, "= external_ptr $") && strstr(j.out, "atomic add"),
+          "print_ir shows external_ptr: %s %s", tirun_error(rt), j.out ? j.out : "");
     tirun_free(rt);
     free(j.out);
 

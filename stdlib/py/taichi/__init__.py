@@ -131,6 +131,13 @@ types.primitive_types = _Namespace(
     real_types=[f16, f32, f64, float], **{t._name: t for t in _primitive_types})
 
 
+def _ndarray_type(dtype=None, ndim=None, **kwargs):
+    return _NdarrayType(dtype, ndim, **kwargs)
+
+
+types.ndarray = _ndarray_type
+
+
 # ---- archs -----------------------------------------------------------------------------
 
 class Arch:
@@ -667,6 +674,55 @@ class _Template:
         return "ti.template()"
 
 
+class _NdarrayType:
+    """The annotation of an ndarray parameter, ti.types.ndarray(dtype=ti.f32, ndim=2): the
+    kernel takes a host buffer (an _ExternalArray) by address and works on it in place."""
+
+    def __init__(self, dtype=None, ndim=None, **kwargs):
+        if kwargs:
+            raise TaichiSyntaxError("ti.types.ndarray() takes dtype and ndim only, not %s"
+                                    % ", ".join(kwargs))
+        self.dtype = dtype
+        self.ndim = ndim
+
+    def __repr__(self):
+        return "ti.types.ndarray(dtype=%r, ndim=%r)" % (self.dtype, self.ndim)
+
+
+class _ExternalArray:
+    """A host buffer for an ndarray parameter, made by _taichi_core.external_array(address,
+    dtype, shape): no copy, the kernel reads and writes the memory at address (row-major,
+    dtype elements). While a kernel compiles, the parameter is one too, whose address and
+    shape are Taichi values."""
+    __slots__ = ("address", "dtype", "shape")
+
+    def __init__(self, address, dtype, shape):
+        if isinstance(dtype, str):
+            dtype = {t._name: t for t in _primitive_types}.get(dtype, dtype)
+        if not isinstance(dtype, DataType) or dtype in (u1, f16):
+            raise TypeError("external array dtype must be a primitive type other than u1 and f16, not %r"
+                            % (dtype,))
+        shape = tuple(shape)
+        if not isinstance(address, Expr):
+            if not isinstance(address, int) or isinstance(address, bool) or address <= 0:
+                raise TypeError("external array address must be a non-zero int, not %r" % (address,))
+            if not 1 <= len(shape) <= 8:
+                raise ValueError("external array ndim must be 1 to 8, got %d" % len(shape))
+            for n in shape:
+                if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n < 2 ** 31:
+                    raise ValueError("external array extents must be ints in [0, 2**31), not %r" % (n,))
+        self.address = address
+        self.dtype = dtype
+        self.shape = shape
+
+    @property
+    def ndim(self):
+        return len(self.shape)
+
+    def __repr__(self):
+        return "<external array %s%r>" % (self.dtype, self.shape)
+
+
 class _Kernel:
     """Never instantiated: kernels are native callables; kept for type checks."""
 
@@ -861,6 +917,7 @@ profiler = _Profiler()
 
 _taichi_core.register(expr=Expr, dtype=DataType, field=ScalarField, builtin=_Builtin, func=_Func,
                       template=_Template, kernel=_Kernel, ndrange=_NdRange, grouped=_Grouped,
+                      ndarray_type=_NdarrayType, external_array=_ExternalArray,
                       compile_error=TaichiCompilationError, syntax_error=TaichiSyntaxError,
                       name_error=TaichiNameError, type_error=TaichiTypeError)
 
