@@ -128,16 +128,12 @@ void tr_set_loc(TrCtx *c, const AstNode *n)
 
 bool tr_push_scope(TrCtx *c)
 {
-    if (c->nscopes == c->scopecap) {
-        int cap = c->scopecap ? 2 * c->scopecap : 8;
-        TrScope *s = realloc(c->scopes, (size_t)cap * sizeof *s);
-        if (!s) {
-            vm_raise(c->tr->vm, c->tr->vm->e_MemoryError, "out of memory");
-            return false;
-        }
-        c->scopes = s;
-        c->scopecap = cap;
+    TrScope *s = grow_array(c->scopes, &c->scopecap, c->nscopes + 1, sizeof *s, 8);
+    if (!s) {
+        vm_raise(c->tr->vm, c->tr->vm->e_MemoryError, "out of memory");
+        return false;
     }
+    c->scopes = s;
     c->scopes[c->nscopes++] = (TrScope){0};
     return true;
 }
@@ -162,16 +158,12 @@ bool tr_bind(TrCtx *c, StrObj *name, Value v)
         b->value = v;
         return true;
     }
-    if (s->n == s->cap) {
-        int cap = s->cap ? 2 * s->cap : 8;
-        TrBinding *items = realloc(s->items, (size_t)cap * sizeof *items);
-        if (!items) {
-            vm_raise(c->tr->vm, c->tr->vm->e_MemoryError, "out of memory");
-            return false;
-        }
-        s->items = items;
-        s->cap = cap;
+    TrBinding *items = grow_array(s->items, &s->cap, s->n + 1, sizeof *items, 8);
+    if (!items) {
+        vm_raise(c->tr->vm, c->tr->vm->e_MemoryError, "out of memory");
+        return false;
     }
+    s->items = items;
     s->items[s->n++] = (TrBinding){name, v};
     return true;
 }

@@ -8,6 +8,7 @@
 #include "../parser/ast.h"
 #include "../parser/parse.h"
 #include "transform.h"
+#include "../util/grow.h"
 
 /* A name in a scope: a Python value, or an Expr (an alloca: a variable). */
 typedef struct {

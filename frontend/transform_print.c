@@ -16,16 +16,12 @@ typedef struct {
 
 static bool pl_add(Tr *t, PrintList *p, IrPrintArg a)
 {
-    if (p->n == p->cap) {
-        int cap = p->cap ? 2 * p->cap : 8;
-        IrPrintArg *items = realloc(p->items, (size_t)cap * sizeof *items);
-        if (!items) {
-            vm_raise(t->vm, t->vm->e_MemoryError, "out of memory");
-            return false;
-        }
-        p->items = items;
-        p->cap = cap;
+    IrPrintArg *items = grow_array(p->items, &p->cap, p->n + 1, sizeof *items, 8);
+    if (!items) {
+        vm_raise(t->vm, t->vm->e_MemoryError, "out of memory");
+        return false;
     }
+    p->items = items;
     p->items[p->n++] = a;
     return true;
 }
@@ -272,15 +268,12 @@ bool tr_print(TrCtx *c, const AstNode *e)
 /* Appends one argument of an assert message, growing the array. */
 static bool add_arg(Tr *t, IrStmt ***args, int *nargs, int *cap, IrStmt *s)
 {
-    if (*nargs == *cap) {
-        *cap = *cap ? 2 * *cap : 4;
-        IrStmt **a = realloc(*args, (size_t)*cap * sizeof *a);
-        if (!a) {
-            vm_raise(t->vm, t->vm->e_MemoryError, "out of memory");
-            return false;
-        }
-        *args = a;
+    IrStmt **a = grow_array(*args, cap, *nargs + 1, sizeof *a, 4);
+    if (!a) {
+        vm_raise(t->vm, t->vm->e_MemoryError, "out of memory");
+        return false;
     }
+    *args = a;
     (*args)[(*nargs)++] = s;
     return true;
 }

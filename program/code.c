@@ -82,15 +82,9 @@ ProgCode *prog_code_get(Program *p, const IrKernel *ir)
         }
     }
     ProgCode *c = calloc(1, sizeof *c);
-    if (p->ncodes == p->codes_cap) {
-        int cap = p->codes_cap ? 2 * p->codes_cap : 16;
-        ProgCode **grown = realloc(p->codes, (size_t)cap * sizeof *grown);
-        if (grown) {
-            p->codes = grown;
-            p->codes_cap = cap;
-        }
-    }
-    if (!c || p->ncodes == p->codes_cap) {
+    ProgCode **grown = grow_array(p->codes, &p->codes_cap, p->ncodes + 1, sizeof *grown, 16);
+    if (grown) p->codes = grown;
+    if (!c || !grown) {
         free(c);
         sb_free(&key);
         vm_raise(vm, vm->e_MemoryError, "out of memory");

@@ -179,17 +179,13 @@ int prog_kernel_new(Program *s, FuncObj *fn, Value refs)
         prog_kernel_free(s, k);
         return -1;
     }
-    if (s->nkernels == s->kernels_cap) {
-        int cap = s->kernels_cap ? 2 * s->kernels_cap : 16;
-        ProgKernel **p = realloc(s->kernels, (size_t)cap * sizeof *p);
-        if (!p) {
-            prog_kernel_free(s, k);
-            vm_raise(vm, vm->e_MemoryError, "out of memory");
-            return -1;
-        }
-        s->kernels = p;
-        s->kernels_cap = cap;
+    ProgKernel **p = grow_array(s->kernels, &s->kernels_cap, s->nkernels + 1, sizeof *p, 16);
+    if (!p) {
+        prog_kernel_free(s, k);
+        vm_raise(vm, vm->e_MemoryError, "out of memory");
+        return -1;
     }
+    s->kernels = p;
     s->kernels[s->nkernels++] = k;
     return s->nkernels - 1;
 }
@@ -238,16 +234,12 @@ static ProgInstance *compile(VM *vm, Program *s, ProgKernel *k, const Value *tar
         vm_raise(vm, s->env.e_compile, "a kernel cannot be called while another kernel compiles");
         return NULL;
     }
-    if (k->ninst == k->instcap) {
-        int cap = k->instcap ? 2 * k->instcap : 2;
-        ProgInstance *p = realloc(k->inst, (size_t)cap * sizeof *p);
-        if (!p) {
-            vm_raise(vm, vm->e_MemoryError, "out of memory");
-            return NULL;
-        }
-        k->inst = p;
-        k->instcap = cap;
+    ProgInstance *grown = grow_array(k->inst, &k->instcap, k->ninst + 1, sizeof *grown, 2);
+    if (!grown) {
+        vm_raise(vm, vm->e_MemoryError, "out of memory");
+        return NULL;
     }
+    k->inst = grown;
     double t0 = now_ms();
     s->env.prog = s->snodes;
     TrKernelSpec spec = {k->fn, k->name, k->nparams, targs, k->ptypes, k->ndims, k->ret};

@@ -11,6 +11,7 @@
 #include "../backend/backend.h"
 #include "../ir/snode.h"
 #include "../frontend/transform.h"
+#include "../util/grow.h"
 
 /* An arch ti.init may name: the backend that runs it, or why it cannot. */
 typedef struct ProgArch {
