@@ -482,13 +482,21 @@ static bool st_augassign(TrCtx *c, const AstNode *s)
 
 /* ---- control flow */
 
-/* A runtime condition: a u1, or an i32 that is nonzero for true. Any other type is
- * compared with zero (a cast to i32 would drop a 64-bit value's high bits). */
-static IrStmt *condition(TrCtx *c, Value v)
+/* The runtime condition of an if / while (what: "if") or assert: a u1, or an
+ * i32 that is nonzero for true. Another integer type is compared with zero (a
+ * cast to i32 would drop a 64-bit value's high bits); a float is Taichi's
+ * TaichiTypeError. */
+static IrStmt *condition(TrCtx *c, Value v, const char *what)
 {
     Tr *t = c->tr;
     IrStmt *s = tr_value(t, v);
     if (!s) return NULL;
+    if (ir_type_is_float(s->type)) {
+        tr_error(c, t->env->e_type,
+                 "`%s` conditions must be an integer; found %s. Consider using `%s x != 0` instead of `%s x` "
+                 "for float values.", what, ir_type_name(s->type), what, what);
+        return NULL;
+    }
     return s->type == IR_I32 || s->type == IR_U1 ? s : tr_truth(t, tr_wrap(t, s));
 }
 
@@ -513,7 +521,7 @@ static bool st_if(TrCtx *c, const AstNode *s)
         if (truth < 0) return false;
         return scoped_stmts(c, truth ? &s->v.If.body : &s->v.If.orelse);
     }
-    IrStmt *cond = condition(c, test);
+    IrStmt *cond = condition(c, test, "if");
     if (!cond) return false;
     tr_set_loc(c, s);
     IrStmt *st = ir_if(t->k, cond);
@@ -554,7 +562,7 @@ static bool st_while(TrCtx *c, const AstNode *s)
     c->non_static++;
     IrCursor saved = ir_enter(t->k, loop->blocks[IR_BODY]);
     Value test = tr_expr(c, s->v.While.test);
-    IrStmt *cond = test == V_EXC ? NULL : condition(c, test);
+    IrStmt *cond = test == V_EXC ? NULL : condition(c, test, "if");   /* Taichi's wording for while too */
     bool ok = cond && ir_while_control(t->k, cond) && scoped_stmts(c, &s->v.While.body);
     ir_leave(t->k, saved);
     c->non_static--;
@@ -1033,7 +1041,7 @@ static bool st_assert(TrCtx *c, const AstNode *s)
         if (truth < 0) return false;
         if (truth) return true;
     }
-    IrStmt *cond = condition(c, test);
+    IrStmt *cond = condition(c, test, "assert");
     if (!cond) return false;
     StrBuf text = {0};
     IrStmt **args = NULL;

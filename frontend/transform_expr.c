@@ -567,6 +567,10 @@ static Value ifexp(TrCtx *c, const AstNode *e)
         if (tv < 0) return V_EXC;
         return tr_expr(c, tv ? e->v.IfExp.body : e->v.IfExp.orelse);
     }
+    IrStmt *ts = tr_stmt_of(test);
+    if (ir_type_is_float(ts->type))   /* Taichi lowers the test through logic_not */
+        return vm_raise(t->vm, t->env->e_type, "'logic_not' takes integral inputs only, however '%s' is provided",
+                        ir_type_name(ts->type));
     IrStmt *cond = tr_truth(t, test);
     IrStmt *st = cond ? ir_if(k, cond) : NULL;
     if (!st) return tr_wrap(t, NULL);
