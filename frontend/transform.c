@@ -184,6 +184,16 @@ static bool is_kernel_arg(TrCtx *c, StrObj *name)
     return false;
 }
 
+/* Kernel arguments are immutable (Taichi's TaichiSyntaxError); false with it. */
+static bool assignable(TrCtx *c, StrObj *name)
+{
+    if (!is_kernel_arg(c, name)) return true;
+    tr_error(c, c->tr->env->e_syntax,
+             "Kernel argument \"%s\" is immutable in the kernel. If you want to change its value, please "
+             "create a new variable.", name->data);
+    return false;
+}
+
 /* ---- assignment */
 
 static bool assign(TrCtx *c, const AstNode *target, Value v, bool is_static);
@@ -215,12 +225,7 @@ static bool assign_name(TrCtx *c, const AstNode *target, Value v, bool is_static
 {
     Tr *t = c->tr;
     StrObj *name = vm_intern(t->vm, target->v.Name.id, strlen(target->v.Name.id));
-    if (is_kernel_arg(c, name)) {
-        tr_error(c, t->env->e_syntax,
-                 "Kernel argument \"%s\" is immutable in the kernel. If you want to change its value, please "
-                 "create a new variable.", name->data);
-        return false;
-    }
+    if (!assignable(c, name)) return false;
     if (is_static) return tr_bind(c, name, v);
     Value old = tr_scope_lookup(c, name);
     if (old != V_UNBOUND && tr_is_var(t, old)) return tr_store_var(t, old, v);
@@ -314,12 +319,7 @@ static bool st_annassign(TrCtx *c, const AstNode *s)
         return false;
     }
     StrObj *name = vm_intern(t->vm, target->v.Name.id, strlen(target->v.Name.id));
-    if (is_kernel_arg(c, name)) {
-        tr_error(c, t->env->e_syntax,
-                 "Kernel argument \"%s\" is immutable in the kernel. If you want to change its value, please "
-                 "create a new variable.", name->data);
-        return false;
-    }
+    if (!assignable(c, name)) return false;
     Value anno = tr_expr(c, s->v.AnnAssign.annotation);
     if (anno == V_EXC) return false;
     IrType ty = tr_dtype(t->env, anno);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "../backend/backend.h"
+#include "../util/grow.h"
 #include "codegen.h"
 
 struct BkBackend {
@@ -127,14 +128,12 @@ static void jb_kernel_free(BkBackend *b, BkKernel *k)
 static BkStatus jb_launch(BkBackend *b, BkKernel *k, BkBuffer *const *trees, int ntrees, BkSlots *slots)
 {
     if (ntrees > b->roots_cap) {
-        int cap = ntrees < 8 ? 8 : 2 * ntrees;
-        unsigned char **r = realloc(b->roots, (size_t)cap * sizeof *r);
+        unsigned char **r = grow_array(b->roots, &b->roots_cap, ntrees, sizeof *r, 8);
         if (!r) {
             fail(b, "", NULL);
             return BK_ERROR;
         }
         b->roots = r;
-        b->roots_cap = cap;
     }
     for (int i = 0; i < ntrees; i++) b->roots[i] = trees[i] ? trees[i]->data : NULL;
     if (!b->pool && b->opt.threads != 1) b->pool = jit_pool_create(b->opt.threads > 0 ? b->opt.threads : 0);

@@ -195,13 +195,9 @@ bool prog_materialize(Program *p, IrSNodeTree *t)
     const char *err;
     if (t->materialized) return true;
     if (!prog_backend(p)) return false;
-    if (t->id >= p->trees_cap) {
-        int cap = t->id < 8 ? 8 : 2 * t->id;
-        BkBuffer **b = realloc(p->trees, (size_t)cap * sizeof *b);
-        if (!b) return vm_raise(vm, vm->e_MemoryError, "out of memory"), false;
-        p->trees = b;
-        p->trees_cap = cap;
-    }
+    BkBuffer **b = grow_array(p->trees, &p->trees_cap, t->id + 1, sizeof *b, 8);
+    if (!b) return vm_raise(vm, vm->e_MemoryError, "out of memory"), false;
+    p->trees = b;
     while (p->ntrees <= t->id) p->trees[p->ntrees++] = NULL;
     if (!ir_snode_materialize(t, &err)) return vm_raise(vm, vm->e_RuntimeError, "%s", err), false;
     BkBuffer *buf = p->ops->buffer_alloc(p->bk, t->size);
