@@ -119,6 +119,7 @@ Program *prog_of(VM *vm)
     p->vm = vm;
     p->env.vm = vm;
     p->env.default_fp = IR_F32;
+    p->env.unrolling_limit = 32;
     p->env.default_ip = IR_I32;
     p->optimize = true;
     p->arch = host_arch();

@@ -55,9 +55,10 @@ static IrType type_named(Value v)
 
 /* ti.init's options that reach C, by keyword (configure(arch=..., ...)). */
 enum { OPT_ARCH, OPT_DEBUG, OPT_PRINT_IR, OPT_DEFAULT_FP, OPT_DEFAULT_IP, OPT_SHORT_CIRCUIT, OPT_OPTIMIZE,
-       OPT_MAX_THREADS, OPT_RANDOM_SEED, NOPTS };
+       OPT_MAX_THREADS, OPT_RANDOM_SEED, OPT_UNROLLING_LIMIT, NOPTS };
 static const char *const option_names[NOPTS] = {"arch", "debug", "print_ir", "default_fp", "default_ip",
-                                                "short_circuit", "optimize", "max_threads", "random_seed"};
+                                                "short_circuit", "optimize", "max_threads", "random_seed",
+                                                "unrolling_limit"};
 
 /* The arch names in v: a str, or a list or tuple of them (ti.gpu). */
 static int arch_names(VM *vm, Value v, const char **names, int cap)
@@ -87,7 +88,7 @@ static TypeObj *runtime_error(VM *vm)
 }
 
 /* configure(arch=, debug=, print_ir=, default_fp=, default_ip=, short_circuit=,
- *           optimize=, max_threads=, random_seed=) -> (arch name, fell back):
+ *           optimize=, max_threads=, random_seed=, unrolling_limit=) -> (arch name, fell back):
  * options left out keep their values. They apply from the next backend
  * instance (ti.init resets first). */
 static Value tk_configure(VM *vm, Value *args, int nargs, TupleObj *kw)
@@ -117,7 +118,11 @@ static Value tk_configure(VM *vm, Value *args, int nargs, TupleObj *kw)
                 return vm_raise(vm, vm->e_ValueError, "configure: bad default types");
         }
     }
-    int64_t threads, seed;
+    int64_t threads, seed, unroll;
+    if (opt[OPT_UNROLLING_LIMIT] != V_UNBOUND) {
+        if (!vm_index(vm, opt[OPT_UNROLLING_LIMIT], &unroll)) return V_EXC;
+        s->env.unrolling_limit = unroll < 0 ? 0 : unroll > INT32_MAX ? INT32_MAX : (int)unroll;
+    }
     if (opt[OPT_MAX_THREADS] != V_UNBOUND) {
         if (!vm_index(vm, opt[OPT_MAX_THREADS], &threads)) return V_EXC;
         s->options.threads = threads < 1 ? 1 : threads > 1024 ? 1024 : (int)threads;

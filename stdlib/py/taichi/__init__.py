@@ -227,6 +227,7 @@ class _Config:
         self.log_level = "info"
         self.opt_level = None
         self.verbose = True
+        self.unrolling_limit = 32
 
     def __repr__(self):
         return "<ti.cfg arch=%s debug=%s>" % (self.arch, self.debug)
@@ -956,7 +957,8 @@ def _configure(c):
     return _taichi_core.configure(arch=arch, debug=c.debug, print_ir=c.print_ir,
                                   default_fp=c.default_fp._name, default_ip=c.default_ip._name,
                                   short_circuit=c.short_circuit_operators, optimize=c.advanced_optimization,
-                                  max_threads=c.cpu_max_num_threads, random_seed=c.random_seed)
+                                  max_threads=c.cpu_max_num_threads, random_seed=c.random_seed,
+                                  unrolling_limit=c.unrolling_limit)
 
 
 class _Extension:
