@@ -248,6 +248,15 @@ static Value special_builtin(Tr *t, const BuiltinDef *b, Value *args, int nargs,
             if (nargs != 3) vm_raise(vm, vm->e_TypeError, "ti.select() takes 3 arguments");
             return V_EXC;
         }
+        if (tr_is_number(t, args[0]) && tr_is_number(t, args[1]) && tr_is_number(t, args[2])) {
+            /* on Python numbers Taichi computes x1 * cond + x2 * (1 - cond) in
+             * Python: a Python number (a float if either is one) */
+            int c = vm_truthy(vm, args[0]);
+            if (c < 0) return V_EXC;
+            Value r = args[c ? 1 : 2];
+            bool flt = vm_type_of(vm, args[1]) == vm->t_float || vm_type_of(vm, args[2]) == vm->t_float;
+            return flt ? vm_binary(vm, AST_Add, r, v_double(0.0)) : vm_binary(vm, AST_Add, r, v_int(0));
+        }
         IrStmt *cond = tr_truth(t, tr_load_var(t, args[0]));
         IrStmt *x = cond ? tr_value(t, tr_load_var(t, args[1])) : NULL;
         IrStmt *y = x ? tr_value(t, tr_load_var(t, args[2])) : NULL;
