@@ -82,7 +82,7 @@ class Gen:
         if c == 9:
             return "ti.abs(%s)" % self.int_expr(d)
         if c == 10:   # a bounded float to int
-            return "ti.cast(ti.sin(%s) * 1000.0, ti.%s)" % (self.float_var_expr(d), self.pick(["i32", "i64"]))
+            return "ti.cast(ti.sin(ti.tanh(%s) * 4.0) * 1000.0, ti.%s)" % (self.float_var_expr(d), self.pick(["i32", "i64"]))
         return "ti.select(%s > %s, %s, %s)" % (self.int_expr(d), self.int_expr(d), self.int_expr(d),
                                                self.int_expr(d))
 
@@ -90,7 +90,7 @@ class Gen:
         if depth <= 0 or self.rng.random() < 0.25:
             return self.float_leaf()
         d = depth - 1
-        c = self.rng.randrange(10)
+        c = self.rng.randrange(11)
         if c == 0:
             return "(%s + %s)" % (self.float_expr(d), self.float_expr(d))
         if c == 1:
@@ -102,8 +102,10 @@ class Gen:
         # math functions take an argument with a variable in it: on a Python
         # number Taichi computes them in Python's float64 (numpy) while its
         # kernels compute in f32; tirun follows the runtime (tests/kernels/fold_vs_runtime)
-        if c == 4:
-            return "ti.%s(%s)" % (self.pick(["sin", "cos", "tanh"]), self.float_var_expr(d))
+        if c == 4:   # a bounded argument: cos(1094.0) magnifies one ulp of it 1000 times
+            return "ti.%s(ti.tanh(%s) * 4.0)" % (self.pick(["sin", "cos"]), self.float_var_expr(d))
+        if c == 9:
+            return "ti.tanh(%s)" % self.float_var_expr(d)
         if c == 5:
             return "ti.sqrt(ti.abs(%s))" % self.float_var_expr(d)
         if c == 6:
@@ -207,7 +209,9 @@ def program(seed, count):
     return text, kernels, calls
 
 
-HEADER = "import taichi as ti\nti.init(arch=ti.cpu, cpu_max_num_threads=1)\n\n"
+# fast_math=False: IEEE arithmetic on both sides (fast math may reassociate
+# (x - v) + v into x on one side and not the other)
+HEADER = "import taichi as ti\nti.init(arch=ti.cpu, cpu_max_num_threads=1, fast_math=False)\n\n"
 
 
 def call(rng, i):
