@@ -92,10 +92,12 @@ static void put32(uint8_t *p, uint32_t v) { put16(p, v & 0xFFFF), put16(p + 2, v
 static uint32_t get16(const uint8_t *p) { return p[0] | (uint32_t)p[1] << 8; }
 static uint32_t get32(const uint8_t *p) { return get16(p) | get16(p + 2) << 16; }
 
-/* Bottom-up rows of BGR (or BGRA for 4 channels) padded to 4 bytes. */
+/* Bottom-up rows of BGR padded to 4 bytes. As stb_image_write (Taichi's
+ * writer) does, an alpha channel is composited over magenta. */
 static bool bmp_write(const char *path, const GuiImage *img, char *err, size_t errlen)
 {
-    int bpp = img->comp == 4 ? 4 : 3;
+    static const int magenta[3] = {255, 0, 255};
+    const int bpp = 3;
     size_t stride = ((size_t)img->width * (size_t)bpp + 3) & ~(size_t)3;
     size_t size = 54 + stride * (size_t)img->height;
     uint8_t *out = calloc(size, 1);
@@ -114,8 +116,10 @@ static bool bmp_write(const char *path, const GuiImage *img, char *err, size_t e
         uint8_t *dst = out + 54 + (size_t)y * stride;
         for (int x = 0; x < img->width; x++, src += img->comp, dst += bpp) {
             bool grey = img->comp < 3;
-            dst[0] = src[grey ? 0 : 2], dst[1] = src[grey ? 0 : 1], dst[2] = src[0];
-            if (bpp == 4) dst[3] = src[3];
+            int rgb[3] = {src[0], src[grey ? 0 : 1], src[grey ? 0 : 2]};
+            if (img->comp == 4)
+                for (int k = 0; k < 3; k++) rgb[k] = magenta[k] + (rgb[k] - magenta[k]) * src[3] / 255;
+            dst[0] = (uint8_t)rgb[2], dst[1] = (uint8_t)rgb[1], dst[2] = (uint8_t)rgb[0];
         }
     }
     FILE *f = fopen(path, "wb");

@@ -50,6 +50,11 @@ _SLIDER_BAR, _SLIDER_CIRCLE = 0x333333, 0x555555
 _WIDGET_W, _WIDGET_H = 200, 40
 
 
+def _f32(x):
+    """x rounded to float32, as Taichi keeps the frame time limit."""
+    return _taichi_gui.unpack(_taichi_gui.pack([x], "f32"), "f32")[0]
+
+
 def _flat_points(pos, what):
     """Positions (an Array (n, 2), a vector field of 2, or a list of pairs)
     as a flat list [x0, y0, x1, y1, ...]."""
@@ -141,7 +146,7 @@ class GUI:
         self._show_gui = show_gui
         self._window = _taichi_gui.window_open(str(name), w, h, bool(fullscreen)) if show_gui else None
         self._should_close = 0
-        self._frame_delta_limit = 1 / 60
+        self._frame_delta_limit = _f32(1 / 60)
         self._last_frame = time.perf_counter()
         self._events = []
         self._cursor = (0, 0)
@@ -504,7 +509,7 @@ class GUI:
 
     @fps_limit.setter
     def fps_limit(self, value):
-        self._frame_delta_limit = 0 if value is None else 1 / value
+        self._frame_delta_limit = 0 if value is None else _f32(1 / value)
 
 
 def rgb_to_hex(c):
