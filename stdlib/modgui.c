@@ -13,6 +13,7 @@
 #include "canvas.h"
 #include "image.h"
 #include "modules.h"
+#include "window.h"
 
 #define TNAME(v) (vm_type_of(vm, (v))->name->data)
 
@@ -590,6 +591,127 @@ static Value g_map_u8(VM *vm, Value *args, int nargs, TupleObj *kw)
     return r;
 }
 
+/* ---- windows ------------------------------------------------------------------------- */
+
+/* A window handle: the module's Window type, its GuiWindow (NULL once
+ * closed). A handle collected unclosed leaves its window open until the
+ * process ends: ti.GUI closes it in close() and __exit__. */
+typedef struct {
+    Obj hdr;
+    GuiWindow *win;
+} WindowObj;
+
+#define WINDOW_TAG 0x57494E44u
+
+static TypeObj *window_type(VM *vm)
+{
+    Value m = vm_dict_get_str(vm->modules, vm_intern(vm, "_taichi_gui", 11));
+    if (!v_is_obj(m) || !v_as_obj(m)->dict) return NULL;
+    Value t = vm_dict_get_str(v_as_obj(m)->dict, vm_intern(vm, "Window", 6));
+    return v_has_layout(t, LAYOUT_TYPE) ? AS_TYPE(t) : NULL;
+}
+
+/* v as a window handle, open or closed; NULL with TypeError */
+static WindowObj *arg_handle(VM *vm, Value v)
+{
+    TypeObj *t = window_type(vm);
+    if (!t || !v_is_obj(v) || vm_type_of(vm, v) != t || v_as_obj(v)->aux != WINDOW_TAG) {
+        vm_raise(vm, vm->e_TypeError, "expected a _taichi_gui.Window, not %s", TNAME(v));
+        return NULL;
+    }
+    return (WindowObj *)v_as_obj(v);
+}
+
+/* v as an open window; NULL with TypeError or RuntimeError */
+static GuiWindow *arg_window(VM *vm, Value v)
+{
+    WindowObj *o = arg_handle(vm, v);
+    if (o && !o->win) vm_raise(vm, vm->e_RuntimeError, "the window is closed");
+    return o ? o->win : NULL;
+}
+
+/* window_open(title, w, h, fullscreen) -> Window */
+static Value g_window_open(VM *vm, Value *args, int nargs, TupleObj *kw)
+{
+    int64_t w, h;
+    if (!mod_check_range(vm, "window_open", nargs, kw, 4, 4) || !arg_int(vm, args[1], &w) || !arg_int(vm, args[2], &h))
+        return V_EXC;
+    if (!v_has_layout(args[0], LAYOUT_STR)) return vm_raise(vm, vm->e_TypeError, "the title must be a str");
+    if (w <= 0 || h <= 0 || w > 1 << 15 || h > 1 << 15)
+        return vm_raise(vm, vm->e_ValueError, "a window of %lld x %lld pixels", (long long)w, (long long)h);
+    TypeObj *t = window_type(vm);
+    WindowObj *o = t ? vm_alloc(vm, t, sizeof *o) : NULL;
+    if (!o) return t ? V_EXC : vm_raise(vm, vm->e_RuntimeError, "_taichi_gui.Window is missing");
+    o->hdr.aux = WINDOW_TAG;
+    o->win = NULL;
+    char err[512];
+    o->win = gui_window_open(AS_STR(args[0])->data, (int)w, (int)h, args[3] == V_TRUE, err, sizeof err);
+    return o->win ? v_obj(o) : vm_raise(vm, vm->e_RuntimeError, "%s", err);
+}
+
+/* window_show(window, canvas, w, h) */
+static Value g_window_show(VM *vm, Value *args, int nargs, TupleObj *kw)
+{
+    GuiCanvas c;
+    GuiWindow *win;
+    if (!mod_check_range(vm, "window_show", nargs, kw, 4, 4) || !(win = arg_window(vm, args[0])) ||
+        !arg_canvas(vm, args + 1, &c))
+        return V_EXC;
+    uint8_t *rgba = malloc((size_t)c.width * (size_t)c.height * 4);
+    if (!rgba) return vm_raise(vm, vm->e_MemoryError, "out of memory");
+    gui_canvas_rgb8(&c, rgba, 4);
+    gui_window_present(win, rgba);
+    free(rgba);
+    return V_NONE;
+}
+
+/* window_title(window, title) */
+static Value g_window_title(VM *vm, Value *args, int nargs, TupleObj *kw)
+{
+    GuiWindow *win;
+    if (!mod_check_range(vm, "window_title", nargs, kw, 2, 2) || !(win = arg_window(vm, args[0]))) return V_EXC;
+    if (!v_has_layout(args[1], LAYOUT_STR)) return vm_raise(vm, vm->e_TypeError, "the title must be a str");
+    gui_window_set_title(win, AS_STR(args[1])->data);
+    return V_NONE;
+}
+
+/* window_events(window) -> [(type, key, x, y, dx, dy), ...] */
+static Value g_window_events(VM *vm, Value *args, int nargs, TupleObj *kw)
+{
+    GuiWindow *win;
+    GuiEvent ev[64];
+    if (!mod_check_range(vm, "window_events", nargs, kw, 1, 1) || !(win = arg_window(vm, args[0]))) return V_EXC;
+    int n = gui_window_events(win, ev, 64);
+    Value list = vm_new_list(vm, (uint32_t)n);
+    if (list == V_EXC) return V_EXC;
+    vm_push_root(vm, list);
+    bool ok = true;
+    for (int i = 0; ok && i < n; i++) {
+        Value key = vm_cstr(vm, ev[i].key);
+        if (key == V_EXC) {
+            ok = false;
+            break;
+        }
+        vm_push_root(vm, key);
+        Value items[6] = {v_int(ev[i].type), key, v_int(ev[i].x), v_int(ev[i].y), v_int(ev[i].dx), v_int(ev[i].dy)};
+        Value tuple = vm_tuple_of(vm, items, 6);
+        vm_pop_roots(vm, 1);
+        ok = tuple != V_EXC && vm_list_append(vm, AS_LIST(list), tuple);
+    }
+    vm_pop_roots(vm, 1);
+    return ok ? list : V_EXC;
+}
+
+/* window_close(window): closes it (again: nothing) */
+static Value g_window_close(VM *vm, Value *args, int nargs, TupleObj *kw)
+{
+    WindowObj *o;
+    if (!mod_check_range(vm, "window_close", nargs, kw, 1, 1) || !(o = arg_handle(vm, args[0]))) return V_EXC;
+    gui_window_close(o->win);
+    o->win = NULL;
+    return V_NONE;
+}
+
 Value mod_gui_open(VM *vm)
 {
     static const ModFunction functions[] = {
@@ -597,11 +719,15 @@ Value mod_gui_open(VM *vm)
         {"fill", g_fill}, {"text", g_text}, {"set_image", g_set_image}, {"get_image", g_get_image},
         {"screenshot", g_screenshot}, {"to_u8", g_to_u8}, {"imwrite", g_imwrite}, {"imread", g_imread},
         {"field_data", g_field_data}, {"unpack", g_unpack}, {"pack", g_pack}, {"map_u8", g_map_u8},
+        {"window_open", g_window_open}, {"window_show", g_window_show}, {"window_title", g_window_title},
+        {"window_events", g_window_events}, {"window_close", g_window_close},
     };
     Value m = vm_new_module(vm, "_taichi_gui");
     if (m == V_EXC) return V_EXC;
     vm_push_root(vm, m);
     bool ok = mod_add_functions(vm, m, functions, sizeof functions / sizeof functions[0]);
+    TypeObj *t = ok ? vm_new_builtin_type(vm, "_taichi_gui.Window", vm->t_object, LAYOUT_OBJECT) : NULL;
+    ok = t && mod_dict_put(vm, v_as_obj(m)->dict, "Window", v_obj(t));
     vm_pop_roots(vm, 1);
     return ok ? m : V_EXC;
 }
