@@ -33,22 +33,13 @@ def clamped(i, j):
 
 
 @ti.func
-def sample_vel(x, y):
+def sample(f: ti.template(), x, y):
+    """f bilinearly interpolated at (x, y), in cells, clamped to the edges."""
     i, j = clamped(int(ti.floor(x)), int(ti.floor(y)))
     i1, j1 = clamped(i + 1, j + 1)
     fx, fy = x - ti.floor(x), y - ti.floor(y)
-    a = vel[i, j] * (1 - fx) + vel[i1, j] * fx
-    b = vel[i, j1] * (1 - fx) + vel[i1, j1] * fx
-    return a * (1 - fy) + b * fy
-
-
-@ti.func
-def sample_dye(x, y):
-    i, j = clamped(int(ti.floor(x)), int(ti.floor(y)))
-    i1, j1 = clamped(i + 1, j + 1)
-    fx, fy = x - ti.floor(x), y - ti.floor(y)
-    a = dye[i, j] * (1 - fx) + dye[i1, j] * fx
-    b = dye[i, j1] * (1 - fx) + dye[i1, j1] * fx
+    a = f[i, j] * (1 - fx) + f[i1, j] * fx
+    b = f[i, j1] * (1 - fx) + f[i1, j1] * fx
     return a * (1 - fy) + b * fy
 
 
@@ -57,8 +48,8 @@ def advect():
     for i, j in vel:
         v = vel[i, j]
         x, y = i + 0.5 - v[0] * DT * N - 0.5, j + 0.5 - v[1] * DT * N - 0.5
-        new_vel[i, j] = sample_vel(x, y)
-        new_dye[i, j] = sample_dye(x, y) * 0.995
+        new_vel[i, j] = sample(vel, x, y)
+        new_dye[i, j] = sample(dye, x, y) * 0.995
     for i, j in vel:
         vel[i, j] = new_vel[i, j]
         dye[i, j] = new_dye[i, j]

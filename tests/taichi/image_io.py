@@ -13,6 +13,8 @@ rgb = ti.field(ti.u8, shape=(4, 3, 3))
 vec = ti.Vector.field(3, ti.f32, shape=(3, 2))
 vec64 = ti.Vector.field(4, ti.f64, shape=(2, 2))
 deep = ti.Vector.field(3, ti.u16, shape=(2, 2))
+deep32 = ti.Vector.field(3, ti.u32, shape=(2, 2))
+deep64 = ti.Vector.field(3, ti.u64, shape=(2, 2))
 ints = ti.field(ti.i32, shape=(2, 2))
 line = ti.field(ti.u8, shape=7)
 
@@ -32,7 +34,12 @@ def paint():
 
 
 paint()
-for name, img in (("grey", grey), ("rgb", rgb), ("vec", vec), ("vec64", vec64), ("deep", deep)):
+for x in range(2):
+    for y in range(2):
+        deep32[x, y] = [x * 16777215 * 200, y * 4294967295, 16777215 * 3]
+        deep64[x, y] = [x * 72057594037927935 * 100, y * 18446744073709551615, 72057594037927935 * 7]
+for name, img in (("grey", grey), ("rgb", rgb), ("vec", vec), ("vec64", vec64), ("deep", deep),
+                  ("deep32", deep32), ("deep64", deep64)):
     for ext in ("png", "bmp"):
         fn = "%s.%s" % (base, ext)
         ti.tools.imwrite(img, fn)

@@ -295,7 +295,7 @@ class Array:
             rhs = None
         else:
             return NotImplemented
-        rt = self._result_type(other, op)
+        rt = dtype("bool") if op == "compare" else self._result_type(other, op)
         if rhs is None and rt._ti == "u8" == self.dtype._ti and op in ("add", "sub", "mul") and 0 <= other < 256:
             # uint8 with a number: through a table of the 256 results, at C speed
             table = bytes((f(other, a) if reflected else f(a, other)) & 255 for a in range(256))
@@ -310,18 +310,7 @@ class Array:
         return Array._from_values(values, rt, self.shape)
 
     def _compare(self, other, f):
-        if isinstance(other, (list, tuple)):
-            other = array(other)
-        if isinstance(other, Array):
-            if other.shape != self.shape:
-                raise ValueError("operands could not be broadcast together with shapes %s %s"
-                                 % (self.shape, other.shape))
-            values = [f(a, b) for a, b in zip(self._values(), other._values())]
-        elif isinstance(other, (int, float)):
-            values = [f(a, other) for a in self._values()]
-        else:
-            return NotImplemented
-        return Array._from_values(values, "bool", self.shape)
+        return self._binary(other, "compare", f)
 
     def __add__(self, o): return self._binary(o, "add", lambda a, b: a + b)
     def __radd__(self, o): return self._binary(o, "add", lambda a, b: a + b, True)
