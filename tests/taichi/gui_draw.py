@@ -52,6 +52,16 @@ gui.arrows(array([[0.5, 0.5], [0.2, 0.8]]), array([[0.3, -0.2], [0.1, 0.1]]), ra
 gui.show(path)
 report("rect and arrows", ti.tools.imread(path))
 
+gui.point_field(array([[1.0, 2.0, 3.0], [4.0, 2.5, 1.5]]), color=0xFFFF00)
+gui.arrow_field(array([[[0.1, 0.0], [0.0, 0.1]], [[-0.1, 0.05], [0.05, -0.1]]]), color=0x00FF88)
+swirl = ti.Vector.field(2, ti.f32, shape=(24, 16))
+for i in range(24):
+    for j in range(16):
+        swirl[i, j] = [-(j - 8) * 0.5, (i - 12) * 0.25]
+gui.vector_field(swirl, arrow_spacing=4, color=0xFF8888)
+gui.show(path)
+report("fields", ti.tools.imread(path))
+
 gui.clear(0xFFFFFF)
 gui.circle((0.5, 0.5), color=0x000000, radius=30)
 gui.show(path)

@@ -382,6 +382,42 @@ class GUI:
         w, h = self.res
         _taichi_gui.text(self._canvas, w, h, str(content), pos[0] * w, pos[1] * h, float(font_size), color)
 
+    @staticmethod
+    def _make_field_base(w, h, bound):
+        """The centres of a w x h grid inset by bound cells, x-major: (x_i, y_j) at i * h + j."""
+        def linspace(a, b, n):
+            return [a + (b - a) * k / (n - 1) for k in range(n)] if n > 1 else [a]
+        xs, ys = linspace(bound / w, 1 - bound / w, w), linspace(bound / h, 1 - bound / h, h)
+        return [[x, y] for x in xs for y in ys]
+
+    def point_field(self, radius, color=0xFFFFFF, bound=0.5):
+        """A disc per cell of radius (a (w, h) array: each cell's radius)."""
+        assert len(radius.shape) == 2
+        base = self._make_field_base(radius.shape[0], radius.shape[1], bound)
+        self.circles(base, radius=radius.reshape(radius.shape[0] * radius.shape[1]), color=color)
+
+    def arrow_field(self, direction, radius=1, color=0xFFFFFF, bound=0.5, **kwargs):
+        """An arrow per cell of direction (a (w, h, 2) array)."""
+        assert len(direction.shape) == 3
+        assert direction.shape[2] == 2
+        base = self._make_field_base(direction.shape[0], direction.shape[1], bound)
+        direction = direction.reshape(direction.shape[0] * direction.shape[1], 2)
+        self.arrows(base, direction, radius=radius, color=color, **kwargs)
+
+    def vector_field(self, vector_field, arrow_spacing=5, color=0xFFFFFF):
+        """Arrows for every arrow_spacing-th vector of a 2-D field of 2-vectors,
+        the longest a tenth of the window."""
+        buf, dt, (nx, ny, _) = _image_data(vector_field)
+        v = _taichi_gui.unpack(buf, dt)
+        longest = max(math.sqrt(v[k] * v[k] + v[k + 1] * v[k + 1]) for k in range(0, len(v), 2))
+        scale = 0.1 / (longest + 1e-16)
+        xs = [k * arrow_spacing / nx for k in range(math.ceil(nx / arrow_spacing))]
+        ys = [k * arrow_spacing / ny for k in range(math.ceil(ny / arrow_spacing))]
+        begin = [[x, y] for x in xs for y in ys]
+        incre = [[v[2 * (i * ny + j)] * scale, v[2 * (i * ny + j) + 1] * scale]
+                 for i in range(0, nx, arrow_spacing) for j in range(0, ny, arrow_spacing)]
+        self.arrows(begin, incre, radius=1, color=color)
+
     def contour(self, scalar_field, normalize=False):
         raise RuntimeError("Failed to import Matplotlib. Please install it via `pip install matplotlib` first. ")
 
