@@ -8,6 +8,9 @@
 #include "canvas.h"
 
 static float clamp01(float v) { return v > 0.0f ? (v < 1.0f ? v : 1.0f) : 0.0f; }   /* NaN: 0 */
+/* (int)v for pixel bounds: far coordinates (and NaN) clamped first, so the
+ * conversion is defined */
+static int pix(float v) { return v > -1e7f ? (v < 1e7f ? (int)v : 10000000) : -10000000; }
 static int imin(int a, int b) { return a < b ? a : b; }
 static int imax(int a, int b) { return a > b ? a : b; }
 
@@ -36,8 +39,8 @@ void gui_canvas_clear(GuiCanvas *c, const float rgba[4])
 
 void gui_canvas_circle(GuiCanvas *c, float x, float y, float radius, const float rgba[4])
 {
-    int x0 = imax(0, (int)ceilf(x - radius)), x1 = imin((int)floorf(x + radius), c->width - 1);
-    int y0 = imax(0, (int)ceilf(y - radius)), y1 = imin((int)floorf(y + radius), c->height - 1);
+    int x0 = imax(0, pix(ceilf(x - radius))), x1 = imin(pix(floorf(x + radius)), c->width - 1);
+    int y0 = imax(0, pix(ceilf(y - radius))), y1 = imin(pix(floorf(y + radius)), c->height - 1);
     for (int i = x0; i <= x1; i++)
         for (int j = y0; j <= y1; j++) {
             float dx = x - (float)i, dy = y - (float)j;
@@ -47,8 +50,8 @@ void gui_canvas_circle(GuiCanvas *c, float x, float y, float radius, const float
 
 void gui_canvas_stroke(GuiCanvas *c, float ax, float ay, float bx, float by, float radius, const float rgba[4])
 {
-    int r = (int)ceilf(radius + 0.5f);
-    int axi = (int)(ax + 0.5f), ayi = (int)(ay + 0.5f), bxi = (int)(bx + 0.5f), byi = (int)(by + 0.5f);
+    int r = imin(pix(ceilf(radius + 0.5f)), 1 << 16);
+    int axi = pix(ax + 0.5f), ayi = pix(ay + 0.5f), bxi = pix(bx + 0.5f), byi = pix(by + 0.5f);
     int x0 = imax(0, imin(axi, bxi) - r), x1 = imin(c->width - 1, imax(axi, bxi) + r);
     int y0 = imax(0, imin(ayi, byi) - r), y1 = imin(c->height - 1, imax(ayi, byi) + r);
     float len = sqrtf((bx - ax) * (bx - ax) + (by - ay) * (by - ay));
@@ -72,8 +75,8 @@ void gui_canvas_triangle(GuiCanvas *c, const float a[2], const float b[2], const
 {
     float lo_x = fminf(a[0], fminf(b[0], p[0])), hi_x = fmaxf(a[0], fmaxf(b[0], p[0]));
     float lo_y = fminf(a[1], fminf(b[1], p[1])), hi_y = fmaxf(a[1], fmaxf(b[1], p[1]));
-    int x0 = imax(0, (int)floorf(lo_x)), x1 = imin(c->width, (int)ceilf(hi_x));
-    int y0 = imax(0, (int)floorf(lo_y)), y1 = imin(c->height, (int)ceilf(hi_y));
+    int x0 = imax(0, pix(floorf(lo_x))), x1 = imin(c->width, pix(ceilf(hi_x)));
+    int y0 = imax(0, pix(floorf(lo_y))), y1 = imin(c->height, pix(ceilf(hi_y)));
     for (int i = x0; i < x1; i++)
         for (int j = y0; j < y1; j++) {
             float q[2] = {(float)i + 0.5f, (float)j + 0.5f};
@@ -95,9 +98,9 @@ void gui_canvas_fill(GuiCanvas *c, int x0, int y0, int x1, int y1, const float r
 void gui_canvas_text(GuiCanvas *c, const char *text, float x, float y, float size, const float rgba[4])
 {
     const int cell_w = GUI_FONT_COLS + 1, cell_h = GUI_FONT_ROWS + 2, ss = 4;
-    if (!(size > 0.0f)) return;
+    if (!(size > 0.0f) || size > 4096.0f) return;
     float unit = size / (float)cell_h;
-    int top = (int)y - 1, left = (int)x + 2;     /* as Taichi: 2 pixels of padding, hanging from y */
+    int top = pix(y) - 1, left = pix(x) + 2;     /* as Taichi: 2 pixels of padding, hanging from y */
     int height = (int)ceilf(size);
     float pen = 0.0f;
     for (const unsigned char *s = (const unsigned char *)text; *s; s++, pen += (float)cell_w * unit) {
@@ -118,7 +121,7 @@ void gui_canvas_text(GuiCanvas *c, const char *text, float x, float y, float siz
                         if (gc < GUI_FONT_COLS && gr >= 0 && gr < GUI_FONT_ROWS && (g[gr] >> (GUI_FONT_COLS - 1 - gc) & 1))
                             hits++;
                     }
-                int px = left + (int)pen + col, py = top - row;
+                int px = left + pix(pen) + col, py = top - row;
                 if (hits && px >= 0 && px < c->width && py >= 0 && py < c->height)
                     blend(at(c, px, py), (float)hits / (float)(ss * ss), rgba);
             }

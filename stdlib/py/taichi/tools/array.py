@@ -9,7 +9,8 @@ import taichi as ti
 import _taichi_gui
 
 _NUMPY_NAMES = {"i8": "int8", "i16": "int16", "i32": "int32", "i64": "int64", "u8": "uint8", "u16": "uint16",
-                "u32": "uint32", "u64": "uint64", "f32": "float32", "f64": "float64", "bool": "bool"}
+                "u32": "uint32", "u64": "uint64", "f16": "float16", "f32": "float32", "f64": "float64",
+                "bool": "bool"}
 _BY_NUMPY_NAME = {v: k for k, v in _NUMPY_NAMES.items()}
 
 
