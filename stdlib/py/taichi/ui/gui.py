@@ -143,6 +143,7 @@ class GUI:
         self.fast_gui = fast_gui
         w, h = self.res
         self._canvas = bytearray(w * h * 16)
+        self._fast_img = Array(bytearray(w * h * 4), "u32", (w * h,))
         self._show_gui = show_gui
         self._window = _taichi_gui.window_open(str(name), w, h, bool(fullscreen)) if show_gui else None
         self._should_close = 0
@@ -278,6 +279,8 @@ class GUI:
             assert img.n in [3, 4] and img.m == 1, "Only RGB images are supported in GUI.set_image when fast_gui=True"
             assert img.dtype in [ti.f32, ti.f64, ti.u8], \
                 "Only f32, f64, u8 are supported in GUI.set_image when fast_gui=True"
+            buf, dt, shape = _image_data(img)
+            self._fast_img = Array(_taichi_gui.fast_image(buf, dt, w, h, img.n), "u32", (w * h,))
         if isinstance(img, ti.ScalarField) and ti.is_real(img.dtype) and len(img.shape) == 2:
             assert img.shape == self.res, "Image resolution does not match GUI resolution"
             buf, dt, shape = _image_data(img)
@@ -293,6 +296,14 @@ class GUI:
             _taichi_gui.set_image(self._canvas, w, h, buf, dt, channels, _SET_COOKED)
         else:
             raise ValueError(f"GUI.set_image only takes a Taichi field or NumPy array, not {type(img)}")
+
+    @property
+    def img(self):
+        """With fast_gui, the last image set as u32 0xRRGGBB, rows from the
+        top (Taichi's gui.img then); otherwise the canvas (get_image())."""
+        if self.fast_gui:
+            return self._fast_img
+        return self.get_image()
 
     def get_image(self):
         """The canvas as an f32 Array of shape (width, height, 4)."""
