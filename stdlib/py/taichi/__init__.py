@@ -998,3 +998,13 @@ math.length = lambda a: a.norm()
 math.normalize = lambda a: a.normalized()
 del _n
 _taichi_core._vector = Vector
+
+
+def __getattr__(name):
+    """ti.GUI, ti.tools and ti.ui (and the ti.imwrite family of older Taichi)
+    load on first use, so that `import taichi` stays quick."""
+    if name in ("GUI", "ui", "tools", "imwrite", "imread", "imresize", "imshow"):
+        import taichi.ui
+        import taichi.tools
+        return {"GUI": taichi.ui.GUI, "ui": taichi.ui, "tools": taichi.tools}.get(name) or getattr(taichi.tools, name)
+    raise AttributeError("module 'taichi' has no attribute '%s'" % name)
