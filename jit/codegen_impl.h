@@ -83,8 +83,6 @@ LLVMBasicBlockRef jit_cg_block(Cg *g, const char *name);
 /* ctx + off as a pointer, built with b. */
 LLVMValueRef jit_cg_ctx_field(Cg *g, LLVMBuilderRef b, size_t off);
 
-/* Zero-filled memory that lives as long as the JitKernel; NULL when out of memory. */
-void *jit_cg_keep(Cg *g, size_t size);
 
 /* codegen_ops.c: unary and binary statements. */
 /* v != 0 as an i1 (v an integer: conditions are). */

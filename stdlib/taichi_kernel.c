@@ -55,9 +55,47 @@ static IrType type_named(Value v)
 
 /* ti.init's options that reach C, by keyword (configure(arch=..., ...)). */
 enum { OPT_ARCH, OPT_DEBUG, OPT_PRINT_IR, OPT_DEFAULT_FP, OPT_DEFAULT_IP, OPT_SHORT_CIRCUIT, OPT_OPTIMIZE,
-       OPT_MAX_THREADS, OPT_RANDOM_SEED, NOPTS };
+       OPT_MAX_THREADS, OPT_RANDOM_SEED, OPT_CACHE, OPT_CACHE_PATH, OPT_CACHE_POLICY, OPT_CACHE_MAX,
+       OPT_CACHE_FACTOR, OPT_FAST_MATH, OPT_PROFILER, NOPTS };
 static const char *const option_names[NOPTS] = {"arch", "debug", "print_ir", "default_fp", "default_ip",
-                                                "short_circuit", "optimize", "max_threads", "random_seed"};
+                                                "short_circuit", "optimize", "max_threads", "random_seed",
+                                                "offline_cache", "offline_cache_file_path",
+                                                "offline_cache_cleaning_policy", "offline_cache_max_size_of_files",
+                                                "offline_cache_cleaning_factor", "fast_math", "kernel_profiler"};
+
+/* The offline cache's options (program/cache.c), each left as it was when not given. */
+static bool cache_options(VM *vm, Program *s, const Value *opt)
+{
+    ProgCache *c = &s->cache;
+    bool on = c->on;
+    const char *dir = c->dir;
+    int policy = c->policy;
+    int64_t max = c->max_size;
+    double factor = c->factor;
+    if (opt[OPT_CACHE] != V_UNBOUND) {
+        int t = vm_truthy(vm, opt[OPT_CACHE]);
+        if (t < 0) return false;
+        on = t;
+    }
+    if (opt[OPT_CACHE_PATH] != V_UNBOUND) {
+        if (opt[OPT_CACHE_PATH] != V_NONE && !v_has_layout(opt[OPT_CACHE_PATH], LAYOUT_STR))
+            return vm_raise(vm, vm->e_TypeError, "offline_cache_file_path must be a str"), false;
+        dir = opt[OPT_CACHE_PATH] == V_NONE ? NULL : AS_STR(opt[OPT_CACHE_PATH])->data;
+    }
+    if (opt[OPT_CACHE_POLICY] != V_UNBOUND) {
+        static const char *const policies[] = {"never", "version", "lru", "fifo"};
+        Value v = opt[OPT_CACHE_POLICY];
+        policy = PROG_CACHE_NEVER;   /* an unknown name is "never", as in Taichi */
+        for (int i = 0; i < 4 && v_has_layout(v, LAYOUT_STR); i++)
+            if (!strcmp(AS_STR(v)->data, policies[i])) policy = i;
+    }
+    if (opt[OPT_CACHE_MAX] != V_UNBOUND && !vm_index(vm, opt[OPT_CACHE_MAX], &max)) return false;
+    if (opt[OPT_CACHE_FACTOR] != V_UNBOUND && !vm_to_double(vm, opt[OPT_CACHE_FACTOR], &factor)) return false;
+    char *keep = dir ? strdup(dir) : NULL;   /* dir may be the one configure frees */
+    prog_cache_configure(s, on, keep, policy, max, factor);
+    free(keep);
+    return true;
+}
 
 /* The arch names in v: a str, or a list or tuple of them (ti.gpu). */
 static int arch_names(VM *vm, Value v, const char **names, int cap)
@@ -104,7 +142,9 @@ static Value tk_configure(VM *vm, Value *args, int nargs, TupleObj *kw)
         opt[o] = args[i];
     }
     bool *flags[NOPTS] = {[OPT_DEBUG] = &s->env.debug, [OPT_PRINT_IR] = &s->print_ir,
-                          [OPT_SHORT_CIRCUIT] = &s->env.short_circuit, [OPT_OPTIMIZE] = &s->optimize};
+                          [OPT_SHORT_CIRCUIT] = &s->env.short_circuit, [OPT_OPTIMIZE] = &s->optimize,
+                          [OPT_FAST_MATH] = &s->options.fast_math, [OPT_PROFILER] = &s->profiler};
+    if (!cache_options(vm, s, opt)) return V_EXC;
     IrType *types[NOPTS] = {[OPT_DEFAULT_FP] = &s->env.default_fp, [OPT_DEFAULT_IP] = &s->env.default_ip};
     for (int o = 0; o < NOPTS; o++) {
         if (opt[o] == V_UNBOUND) continue;
@@ -262,7 +302,17 @@ static Value tk_external_array(VM *vm, Value *args, int nargs, TupleObj *kw)
     return vm_call(vm, v_obj(s->env.t_external), args, 3, NULL);
 }
 
+/* cache_loads() -> how many kernels came from the offline cache instead of
+ * the backend's compiler (tirun's own counter). */
+static Value tk_cache_loads(VM *vm, Value *args, int nargs, TupleObj *kw)
+{
+    if (!mod_check_none(vm, "cache_loads", nargs, kw)) return V_EXC;
+    Program *s = prog_of(vm);
+    return s ? v_int(s->cache.loads) : V_EXC;
+}
+
 static const ModFunction kernel_functions[] = {
+    {"cache_loads", tk_cache_loads},
     {"external_array", tk_external_array},
     {"compiling", tk_compiling}, {"set_unplaced", tk_set_unplaced}, {"backend_compiles", tk_backend_compiles},
     {"register", tk_register}, {"configure", tk_configure}, {"kernel", tk_kernel}, {"sync", tk_sync},
