@@ -18,7 +18,8 @@ struct BkBackend {
     unsigned char **roots;      /* host pointers of the launch's trees, by tree id */
     int roots_cap;
     char msg[2048];
-    char *tag;                  /* code_tag, made on first use */
+    char *target;               /* jit_host_target, made on first use */
+    char tag[4096];             /* code_tag */
     JitRuntime rt;
 };
 
@@ -62,7 +63,7 @@ static void jb_close(BkBackend *b)
     jit_pool_destroy(b->pool);
     jit_session_destroy(b->jit);
     free(b->roots);
-    free(b->tag);
+    free(b->target);
     free(b);
 }
 
@@ -124,6 +125,7 @@ static BkKernel *jb_compile(BkBackend *b, const IrKernel *k)
 {
     char *err = NULL;
     if (!start_jit(b)) return NULL;
+    jit_session_set_fast_math(b->jit, b->opt.fast_math);
     JitKernel *jk = jit_kernel_compile(b->jit, k, &err);
     return wrap(b, jk, k->nargs, k->nrets, err);
 }
@@ -131,7 +133,8 @@ static BkKernel *jb_compile(BkBackend *b, const IrKernel *k)
 /* The host target and tirun's code generator options. */
 static const char *jb_code_tag(BkBackend *b)
 {
-    if (!b->tag) b->tag = jit_host_target();
+    if (!b->target && !(b->target = jit_host_target())) return NULL;
+    snprintf(b->tag, sizeof b->tag, "%s fast_math=%d", b->target, (int)b->opt.fast_math);
     return b->tag;
 }
 
@@ -167,6 +170,7 @@ static BkKernel *jb_kernel_load(BkBackend *b, const unsigned char *bytes, size_t
         return NULL;
     }
     if (!start_jit(b)) return NULL;
+    jit_session_set_fast_math(b->jit, b->opt.fast_math);
     JitKernel *jk = jit_kernel_load(b->jit, bytes + 8, len - 8, &err);
     return wrap(b, jk, counts[0], counts[1], err);
 }

@@ -479,6 +479,49 @@ static bool emit_counted_loop(Cg *g, const IrStmt *loop, const IrBlock *body_blk
     return true;
 }
 
+/* ---- fast math: float sums in serial loops
+ *
+ * Without reassociation (the C API cannot set fast-math flags on
+ * instructions), the vectorizer keeps a loop's float sum in order, scalar.
+ * Under fast_math, a range_for whose body accumulates into a local variable
+ * of the enclosing scope (v = v + x, v = v - x) gets the loop hint that lets
+ * it reorder the sum: the inner loop of an n-body force vectorizes. */
+
+static bool is_local_sum(const IrStmt *s, const IrStmt *loop)
+{
+    if (s->kind != IR_LOCAL_STORE || !ir_type_is_float(s->ops[1]->type)) return false;
+    const IrStmt *var = s->ops[0], *v = s->ops[1];
+    if (v->kind != IR_BINARY || (v->u.binary != IR_BIN_add && v->u.binary != IR_BIN_sub)) return false;
+    for (int i = 0; i < 2; i++) {
+        const IrStmt *o = v->ops[i];
+        if (o->kind == IR_LOCAL_LOAD && o->ops[0] == var && (i == 0 || v->u.binary == IR_BIN_add)) {
+            /* the variable lives outside the loop */
+            for (const IrBlock *b = var->block; b && b->parent; b = b->parent->block)
+                if (b->parent == loop) return false;
+            return true;
+        }
+    }
+    return false;
+}
+
+static bool has_local_sum(const IrBlock *blk, const IrStmt *loop)
+{
+    for (const IrStmt *s = blk->first; s; s = s->next) {
+        if (is_local_sum(s, loop)) return true;
+        for (int b = 0; b < ir_kind_blocks(s->kind); b++)
+            if (has_local_sum(s->blocks[b], loop)) return true;
+    }
+    return false;
+}
+
+static void mark_local_sums(Cg *g, const IrBlock *blk)
+{
+    for (const IrStmt *s = blk->first; s; s = s->next) {
+        if (s->kind == IR_RANGE_FOR && has_local_sum(s->blocks[IR_BODY], s)) g->reorder[s->id] = true;
+        for (int b = 0; b < ir_kind_blocks(s->kind); b++) mark_local_sums(g, s->blocks[b]);
+    }
+}
+
 static bool emit_stmt(Cg *g, const IrStmt *s)
 {
     if (s->id < 0 || s->id >= g->nids)
@@ -678,6 +721,13 @@ static bool emit_task(Cg *g, const IrStmt *t, const char *name)
     LLVMAddTargetDependentFunctionAttr(g->fn, "prefer-vector-width", "256");
     /* tasks run with flush-to-zero (jit_kernel_launch): LLVM may fold knowing it */
     LLVMAddTargetDependentFunctionAttr(g->fn, "denormal-fp-math", "preserve-sign,ieee");
+    /* Taichi's fast_math sets these target options for its CPU code; as
+     * function attributes they reach instruction selection (contraction,
+     * reassociation in the DAG) and the vectorizer's reductions */
+    static const char *const fast[] = {"unsafe-fp-math", "no-infs-fp-math", "no-nans-fp-math",
+                                       "no-signed-zeros-fp-math"};
+    for (int i = 0; i < 4 && g->fast_math; i++)
+        LLVMAddTargetDependentFunctionAttr(g->fn, fast[i], "true");
     g->ctx = LLVMGetParam(g->fn, 0);
     g->thread = LLVMGetParam(g->fn, 3);
     g->task = t;
@@ -789,6 +839,7 @@ static bool emit_kernel(Cg *g, JitModule *m)
     if (!g->vals || !g->uses || !g->red_of || !g->reorder || !g->split_role)
         return false;
     ir_use_counts(k, g->uses);
+    if (g->fast_math) mark_local_sums(g, k->root);
     g->mod = jit_module_llvm(m);
     g->c = jit_module_context(m);
     g->b = LLVMCreateBuilderInContext(g->c);
@@ -846,7 +897,7 @@ JitKernel *jit_kernel_compile(JitSession *s, const IrKernel *k, char **err)
     }
 
     JitModule *m = jit_module_create(s, jk->tasks[0].name);
-    Cg g = {.k = k, .nids = k->next_id, .jk = jk};
+    Cg g = {.k = k, .nids = k->next_id, .jk = jk, .fast_math = jit_session_fast_math(s)};
     bool ok = m && emit_kernel(&g, m);
     free(g.vals);
     free(g.uses);

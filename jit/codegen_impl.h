@@ -42,6 +42,7 @@ typedef struct {
     LLVMValueRef tmps, rt;  /* ctx->tmps and ctx->rt, loaded in the entry on demand */
     LLVMValueRef rand_home, rand_var;   /* the thread's state, and its copy in a register */
     const IrKernel *k;
+    bool fast_math;         /* jit_session_fast_math when the kernel compiles */
     const IrStmt *task;
     JitKernel *jk;          /* owns what generated code points at */
     CgLoop loops[CG_MAX_LOOPS];

@@ -27,6 +27,7 @@ struct JitSession {
     LLVMPassBuilderOptionsRef pass_opts;
     char *reported;                     /* the last error ORC reported while compiling */
     bool dump;                          /* TIRUN_JIT_DUMP: print each optimized module */
+    bool fast_math;
     unsigned next_id;                   /* kernels compiled so far: unique symbol names */
     unsigned next_lib;                  /* objects loaded so far: unique library names */
     JitSymbol *hosts;                   /* every host symbol, defined again in each object's library */
@@ -180,6 +181,7 @@ JitSession *jit_session_create(char **err)
         return NULL;
     }
     s->dump = getenv("TIRUN_JIT_DUMP") != NULL;
+    s->fast_math = true;
     /* The tuning options only shape the default<On> pipelines, not ours. */
     s->pass_opts = LLVMCreatePassBuilderOptions();
     return s;
@@ -346,6 +348,10 @@ JitFn jit_lookup(JitSession *s, const char *name, char **err)
 }
 
 unsigned jit_session_next_id(JitSession *s) { return s->next_id++; }
+
+void jit_session_set_fast_math(JitSession *s, bool on) { s->fast_math = on; }
+
+bool jit_session_fast_math(const JitSession *s) { return s->fast_math; }
 
 /* ---- object code */
 

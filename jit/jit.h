@@ -15,12 +15,19 @@
 #ifndef TIRUN_JIT_H
 #define TIRUN_JIT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include <llvm-c/Core.h>
 
 typedef struct JitSession JitSession;
 typedef struct JitModule JitModule;
+
+/* Whether kernels compiled from now on use fast math (ti.init(fast_math=)):
+ * float operations may be reassociated and contracted, and assume no NaN, no
+ * infinity and no signed zero. On by default, as in Taichi. */
+void jit_session_set_fast_math(JitSession *s, bool on);
+bool jit_session_fast_math(const JitSession *s);
 
 /* A number for the next kernel compiled in s, unique within s. */
 unsigned jit_session_next_id(JitSession *s);
