@@ -721,12 +721,12 @@ static bool emit_task(Cg *g, const IrStmt *t, const char *name)
     LLVMAddTargetDependentFunctionAttr(g->fn, "prefer-vector-width", "256");
     /* tasks run with flush-to-zero (jit_kernel_launch): LLVM may fold knowing it */
     LLVMAddTargetDependentFunctionAttr(g->fn, "denormal-fp-math", "preserve-sign,ieee");
-    /* Taichi's fast_math sets these target options for its CPU code; as
-     * function attributes they reach instruction selection (contraction,
-     * reassociation in the DAG) and the vectorizer's reductions */
-    static const char *const fast[] = {"unsafe-fp-math", "no-infs-fp-math", "no-nans-fp-math",
-                                       "no-signed-zeros-fp-math"};
-    for (int i = 0; i < 4 && g->fast_math; i++)
+    /* Taichi's fast_math marks float instructions ninf nsz reassoc (its
+     * target options' unsafe-fp-math and no-nans are reset per function by
+     * LLVM, as the functions lack the attributes): the first two as function
+     * attributes here, reassociation as loop hints (mark_local_sums) */
+    static const char *const fast[] = {"no-infs-fp-math", "no-signed-zeros-fp-math"};
+    for (int i = 0; i < 2 && g->fast_math; i++)
         LLVMAddTargetDependentFunctionAttr(g->fn, fast[i], "true");
     g->ctx = LLVMGetParam(g->fn, 0);
     g->thread = LLVMGetParam(g->fn, 3);

@@ -41,6 +41,9 @@ typedef struct ProgKernel {
     ProgInstance *inst;
     int ninst, instcap;
     Value refs;                 /* a list holding template arguments alive */
+    /* ti.init(kernel_profiler=True): its launches' run times in ms */
+    int64_t prof_count;
+    double prof_total, prof_min, prof_max;
 } ProgKernel;
 
 /* Taichi's offline_cache_cleaning_policy values. */

@@ -311,7 +311,39 @@ static Value tk_cache_loads(VM *vm, Value *args, int nargs, TupleObj *kw)
     return s ? v_int(s->cache.loads) : V_EXC;
 }
 
+/* kernel_profile(clear=False) -> [(kernel name, launches, total ms, min ms,
+ * max ms), ...] of the kernels launched while ti.init(kernel_profiler=True)
+ * was on; clear=True forgets them instead (and returns None). */
+static Value tk_kernel_profile(VM *vm, Value *args, int nargs, TupleObj *kw)
+{
+    if (!mod_check_range(vm, "kernel_profile", nargs, kw, 0, 1)) return V_EXC;
+    Program *s = prog_of(vm);
+    int clear = s && nargs ? vm_truthy(vm, args[0]) : 0;
+    if (!s || clear < 0) return V_EXC;
+    if (clear) {
+        for (int i = 0; i < s->nkernels; i++) s->kernels[i]->prof_count = 0, s->kernels[i]->prof_total = 0;
+        return V_NONE;
+    }
+    Value list = vm_new_list(vm, 8);
+    if (list == V_EXC) return V_EXC;
+    vm_push_root(vm, list);
+    for (int i = 0; i < s->nkernels; i++) {
+        const ProgKernel *k = s->kernels[i];
+        if (!k->prof_count) continue;
+        Value item[5] = {vm_cstr(vm, k->name), v_int(k->prof_count), v_double(k->prof_total),
+                         v_double(k->prof_min), v_double(k->prof_max)};
+        Value tup = item[0] == V_EXC ? V_EXC : vm_tuple_of(vm, item, 5);
+        if (tup == V_EXC || !vm_list_append(vm, (ListObj *)v_as_obj(list), tup)) {
+            vm_pop_roots(vm, 1);
+            return V_EXC;
+        }
+    }
+    vm_pop_roots(vm, 1);
+    return list;
+}
+
 static const ModFunction kernel_functions[] = {
+    {"kernel_profile", tk_kernel_profile},
     {"cache_loads", tk_cache_loads},
     {"external_array", tk_external_array},
     {"compiling", tk_compiling}, {"set_unplaced", tk_set_unplaced}, {"backend_compiles", tk_backend_compiles},

@@ -276,10 +276,10 @@ def init(arch=None, default_fp=None, default_ip=None, _test_mode=False, enable_f
     reset()
     c = _Config()
     for key, cast in (("offline_cache", bool), ("offline_cache_file_path", str), ("fast_math", bool),
-                      ("kernel_profiler", bool)):
+                      ("kernel_profiler", bool), ("cpu_max_num_threads", int)):
         env = _posix.environ.get("TI_" + key.upper(), "")
         if env and key not in kwargs:   # as Taichi: an argument of ti.init wins
-            setattr(c, key, env not in ("0", "False", "false") if cast is bool else env)
+            setattr(c, key, env not in ("0", "False", "false") if cast is bool else cast(env))
     for key, value in kwargs.items():
         setattr(c, key, value)
     if default_fp is not None:
@@ -903,26 +903,7 @@ math = _Namespace("taichi.math", sin=sin, cos=cos, tan=tan, asin=asin, acos=acos
                   pi=3.141592653589793, e=2.718281828459045, inf=float("inf"), nan=float("nan"))
 
 
-class _Profiler:
-    """ti.profiler: compile times of the kernels compiled so far."""
-
-    def compile_times(self):
-        return _taichi_core.compile_times()
-
-    def print_scoped_profiler_info(self):
-        rows = self.compile_times()
-        print("[tirun] kernel compile times (AST to machine code):")
-        for name, ms in rows:
-            print("  %-32s %8.3f ms" % (name, ms))
-        if rows:
-            ms = sorted(r[1] for r in rows)
-            print("  %d instance(s), median %.3f ms" % (len(ms), ms[len(ms) // 2]))
-
-    def print_kernel_profiler_info(self, mode="count"):
-        self.print_scoped_profiler_info()
-
-
-profiler = _Profiler()
+from taichi._profiler import profiler  # noqa: E402
 
 _taichi_core.register(expr=Expr, dtype=DataType, field=ScalarField, builtin=_Builtin, func=_Func,
                       template=_Template, kernel=_Kernel, ndrange=_NdRange, grouped=_Grouped,
