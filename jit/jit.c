@@ -282,13 +282,16 @@ void jit_module_discard(JitModule *m)
 /* The optimization pipeline: what a kernel needs from O3 at under half its
  * compile time (O3's inliner, IPO and repeated simplification find nothing in a
  * kernel's few task functions). Promote locals, simplify, rotate loops and hoist
- * invariants, remove redundant loads, vectorize loops (the vectorizer simplifies
+ * invariants, unroll short loops of a constant trip count fully (a serial loop
+ * over 4 vortices or 3 dimensions inside a parallel one: its values become
+ * registers again, and the SLP vectorizer can pack its iterations), remove
+ * redundant loads, vectorize loops (the vectorizer simplifies
  * loops and forms LCSSA itself), clean up, and vectorize straight-line code.
  * indvars is left out on purpose: the code generator's nsw i32 counters already
  * give SCEV affine addresses, and indvars costs more than it saves. */
 static const char pipeline[] = "function(sroa,early-cse<memssa>,instcombine,simplifycfg,"
-                               "loop-mssa(loop-rotate,licm),gvn,loop-vectorize,instcombine,"
-                               "simplifycfg,slp-vectorizer)";
+                               "loop-mssa(loop-rotate,licm),loop(loop-unroll-full),sroa,gvn,loop-vectorize,"
+                               "instcombine,simplifycfg,slp-vectorizer)";
 
 /* Verifies and optimizes m; on failure discards it and sets *err. */
 static int optimize(JitSession *s, JitModule *m, char **err)

@@ -18,7 +18,7 @@ bins = ti.field(ti.i32, shape=B)
 @ti.kernel
 def init():
     for i in range(N):
-        data[i] = (i * 2654435761) % 1000003
+        data[i] = ((i ^ (i >> 7)) * 37) % 1000003
 
 
 @ti.kernel
