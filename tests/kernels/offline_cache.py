@@ -3,7 +3,8 @@
 # the first run and loads all of them from the cache in the second; a cache
 # file that is truncated, damaged or holds another kernel is ignored and that
 # kernel compiled again (never a crash); offline_cache=False neither reads
-# nor writes the cache. Each run is a child process (sys.executable).
+# nor writes the cache; processes running at once share it. Each run is a
+# child process (sys.executable).
 import os
 import sys
 
@@ -52,10 +53,20 @@ with open(work + "/child.py", "w") as f:
     f.write(CHILD)
 
 
+def outputs(mode, processes):
+    """Runs the child (processes of it at once, sharing the cache): their outputs."""
+    cmd = "XDG_CACHE_HOME=%s %s child.py %s" % (cache, sys.executable, mode)
+    os.system("cd %s && (%s wait)" % (work, "".join("%s > out%d.txt 2>&1 & " % (cmd, i) for i in range(processes))))
+    outs = []
+    for i in range(processes):
+        with open("%s/out%d.txt" % (work, i)) as f:
+            outs.append(" | ".join(line.strip() for line in f if not line.startswith("[Taichi]")))
+        os.remove("%s/out%d.txt" % (work, i))
+    return outs
+
+
 def run(label, mode="on"):
-    os.system("cd %s && XDG_CACHE_HOME=%s %s child.py %s > out.txt 2>&1" % (work, cache, sys.executable, mode))
-    with open(work + "/out.txt") as f:
-        print(label + ":", " | ".join(line.strip() for line in f if not line.startswith("[Taichi]")))
+    print(label + ":", outputs(mode, 1)[0])
 
 
 def cache_files():
@@ -90,13 +101,70 @@ write(a, b"")                                                   # empty
 write(b, b"TIRUNKC1" + b"\xff" * 40)                            # a header with lengths past the end
 run("garbage")
 
-for n in os.listdir(cache + "/tirun"):
-    os.remove(cache + "/tirun/" + n)
+
+def clear():
+    for n in os.listdir(cache + "/tirun"):
+        os.remove(cache + "/tirun/" + n)
+
+
+clear()
 run("cache off", "off")
 print("cache files:", len(cache_files()))
+# processes that share the directory write whole files (temporary name, then
+# rename) and one index between them
+outs = outputs("on", 4)
+# which of them found another's files depends on timing; each has 3 kernels
+results = set(o.split(" compiled ")[0] for o in outs)
+counts = [o.split(" compiled ")[1].split(" loaded ") for o in outs]
+print("at once:", len(results), "result", results.pop(), "|", [int(c) + int(l) for c, l in counts])
+print("cache files:", len(cache_files()), "others:", sorted(n for n in os.listdir(cache + "/tirun") if not n.endswith(".tic")))
+run("after them")
+clear()
 
 os.rmdir(cache + "/tirun")
 os.rmdir(cache)
+
+# Taichi's cleaning policies, at the end of a program (ti.reset): lru and fifo
+# drop the factor's share of the files once they add up to the size limit
+import taichi as ti  # noqa: E402
+
+path = work + "/own"
+
+
+@ti.kernel
+def k1() -> ti.i32:
+    return 1
+
+
+@ti.kernel
+def k2() -> ti.i32:
+    return 2
+
+
+@ti.kernel
+def k3() -> ti.i32:
+    return 3
+
+
+@ti.kernel
+def k4() -> ti.i32:
+    return 4
+
+
+def files():
+    return len(os.listdir(path)) if os.path.isdir(path) else 0
+
+
+ti.init(arch=ti.cpu, offline_cache_file_path=path)
+print(k1() + k2() + k3() + k4(), "files before the end:", files())
+ti.reset()
+print("after ti.reset:", files())
+for policy, size, factor in (("never", 1, 1.0), ("fifo", 1 << 30, 0.5), ("version", 1, 1.0),
+                             ("lru", 1, 0.5), ("fifo", 1, 0.5), ("lru", 1, 1.0)):
+    ti.init(arch=ti.cpu, offline_cache_file_path=path, offline_cache_cleaning_policy=policy,
+            offline_cache_max_size_of_files=size, offline_cache_cleaning_factor=factor)
+    ti.reset()
+    print(policy, size, factor, "->", files())
+os.rmdir(path)
 os.remove(work + "/child.py")
-os.remove(work + "/out.txt")
 os.rmdir(work)
