@@ -196,8 +196,7 @@ static const unsigned char *payload_of(const unsigned char *data, size_t len, co
 {
     if (len < HEAD || memcmp(data, magic, 8)) return NULL;
     uint64_t hash = get64(data + 8), klen = get64(data + 16), n = get64(data + 24), sum = get64(data + 32);
-    if (klen != key->len || n > len || len - HEAD - (klen < len ? klen : len) != n || klen > len - HEAD)
-        return NULL;
+    if (klen != key->len || klen > len - HEAD || n != len - HEAD - klen) return NULL;
     const unsigned char *k = data + HEAD;
     if (hash != fnv1a(fnv_start(), key->data, key->len) || memcmp(k, key->data, key->len)) return NULL;
     if (sum != fnv1a(fnv1a(fnv_start(), k, klen), k + klen, n)) return NULL;
@@ -360,6 +359,11 @@ static void index_read(const char *dir, const char *build, Index *x, bool *old)
     DIR *d = opendir(dir);
     for (struct dirent *de; d && (de = readdir(d));) {
         snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
+        size_t len = strlen(de->d_name);
+        /* a temporary file of a write that was cut off (a process killed) */
+        if (de->d_name[0] == '.' && len > 4 && !strcmp(de->d_name + len - 4, ".tmp") && stat(path, &st) == 0 &&
+            st.st_mtime < time(NULL) - 600)
+            unlink(path);
         if (!is_cache_file(de->d_name) || index_find(x, de->d_name) || stat(path, &st) != 0) continue;
         IndexRow *r = index_add(x, de->d_name);
         if (!r) break;
