@@ -40,15 +40,17 @@ def _det3(a, i, j):
             + e(i + 3, j + 1) * (e(i + 1, j + 2) * e(i + 2, j + 3) - e(i + 2, j + 2) * e(i + 1, j + 3)))
 
 
-def _square(a, what):
-    if a.ndim != 2 or a.n != a.m:
-        raise ti.TaichiCompilationError("%s needs a square matrix, got %dx%d" % (what, a.n, a.m))
-    if a.n > 4:
-        raise ti.TaichiCompilationError("%s: matrices larger than 4x4 are not supported" % what)
+def _square(a):
+    """Taichi's preconditions of determinant and inverse, with its messages."""
+    shape = a.get_shape()
+    if len(shape) != 2 or shape[0] != shape[1]:
+        raise ti.TaichiCompilationError("expected a square matrix, got shape %s" % (shape,))
+    if shape[0] >= 5:
+        raise ti.TaichiCompilationError("only dimension < 5 is supported, got shape %s" % (shape,))
 
 
 def determinant(a):
-    _square(a, "determinant")
+    _square(a)
     n = a.n
     if n == 1:
         return a[0, 0]
@@ -65,7 +67,7 @@ def determinant(a):
 
 
 def inverse(a):
-    _square(a, "inverse")
+    _square(a)
     n = a.n
     if n == 1:
         return _mat([[1.0 / a[0, 0]]])
