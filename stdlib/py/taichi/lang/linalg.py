@@ -17,10 +17,6 @@ def _default_dt(dt):
     return ti._dtype_of(float) if dt is None else ti._dtype_of(dt)
 
 
-def _vec(entries):
-    return Matrix._make(len(entries), 1, 1, entries)
-
-
 def _mat(rows):
     return Matrix._make(len(rows), len(rows[0]), 2, [e for r in rows for e in r])
 
@@ -156,7 +152,6 @@ class _Svd3:
     symmetric: s[(i, j)] for i >= j), q (the quaternion [w, x, y, z] of V)."""
 
     def __init__(self, A, dt):
-        self.dt = dt
         self.k = {v: _cast(v, dt) for v in (0.0, 0.5, 1.0, _FOUR_GAMMA_SQUARED, _SIN_PI_OVER_8, _COS_PI_OVER_8,
                                             _TINY, _SMALL)}
         self.a = [[_cast(A[i, j], dt) for j in range(3)] for i in range(3)]
@@ -300,8 +295,8 @@ def _refined_rsqrt(x, half):
 
 
 def _svd3(A, dt):
-    if dt not in (ti.f32, ti.f64):
-        raise ti.TaichiCompilationError("the 3x3 SVD takes dt ti.f32 or ti.f64, not %s" % dt)
+    # Taichi asserts this (a 3x3 SVD of f16 or of integers is not there)
+    assert dt in (ti.f32, ti.f64), "the 3x3 SVD takes dt ti.f32 or ti.f64, not %s" % dt
     return _Svd3(A, dt).run(5 if dt is ti.f32 else 8)
 
 
@@ -573,52 +568,41 @@ def _gauss(A, b, dt):
 # ---- the public names (ti.svd, ...): ti.funcs, so that they inline where a
 # kernel calls them and, as Taichi's, cannot be called from Python scope
 
-def _unsupported(what):
-    raise Exception(what)
+def _for_size(A, impls, error):
+    """The implementation for A's size, or Taichi's error for other sizes."""
+    if A.n not in impls:
+        raise Exception(error)
+    return impls[A.n]
 
 
 @ti.func
 def svd(A, dt=None):
     """A = U S V^T for a 2x2 or 3x3 matrix: (U, S, V), S diagonal."""
-    if ti.static(A.n == 2):
-        return _svd2(A, ti.static(_default_dt(dt)))
-    elif ti.static(A.n == 3):
-        return _svd3(A, ti.static(_default_dt(dt)))
-    else:
-        ti.static(_unsupported("SVD only supports 2D and 3D matrices."))
+    impl = ti.static(_for_size(A, {2: _svd2, 3: _svd3}, "SVD only supports 2D and 3D matrices."))
+    return impl(A, ti.static(_default_dt(dt)))
 
 
 @ti.func
 def polar_decompose(A, dt=None):
     """A = U P for a 2x2 or 3x3 matrix: (U, P), U orthogonal, P symmetric."""
-    if ti.static(A.n == 2):
-        return _polar2(A, ti.static(_default_dt(dt)))
-    elif ti.static(A.n == 3):
-        return _polar3(A, ti.static(_default_dt(dt)))
-    else:
-        ti.static(_unsupported("Polar decomposition only supports 2D and 3D matrices."))
+    impl = ti.static(_for_size(A, {2: _polar2, 3: _polar3}, "Polar decomposition only supports 2D and 3D matrices."))
+    return impl(A, ti.static(_default_dt(dt)))
 
 
 @ti.func
 def eig(A, dt=None):
     """Eigenvalues (n x 2: re, im per row) and right eigenvectors (2n x n:
     re, im of each entry down a column) of a real 2x2 matrix."""
-    if ti.static(A.n == 2):
-        return _eig2(A, ti.static(_default_dt(dt)))
-    else:
-        ti.static(_unsupported("Eigen solver only supports 2D matrices."))
+    impl = ti.static(_for_size(A, {2: _eig2}, "Eigen solver only supports 2D matrices."))
+    return impl(A, ti.static(_default_dt(dt)))
 
 
 @ti.func
 def sym_eig(A, dt=None):
     """Eigenvalues (ascending for 3x3) and eigenvectors (columns) of a real
     symmetric 2x2 or 3x3 matrix."""
-    if ti.static(A.n == 2):
-        return _sym_eig2(A, ti.static(_default_dt(dt)))
-    elif ti.static(A.n == 3):
-        return _sym_eig3(A, ti.static(_default_dt(dt)))
-    else:
-        ti.static(_unsupported("Symmetric eigen solver only supports 2D and 3D matrices."))
+    impl = ti.static(_for_size(A, {2: _sym_eig2, 3: _sym_eig3}, "Symmetric eigen solver only supports 2D and 3D matrices."))
+    return impl(A, ti.static(_default_dt(dt)))
 
 
 def _check_solve(A, b):
