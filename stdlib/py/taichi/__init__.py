@@ -1009,6 +1009,7 @@ eig = _linalg.eig
 sym_eig = _linalg.sym_eig
 solve = _linalg.solve
 
+
 def __getattr__(name):
     """ti.GUI, ti.tools and ti.ui (and the ti.imwrite family of older Taichi)
     load on first use, so that `import taichi` stays quick."""
