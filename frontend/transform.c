@@ -240,7 +240,11 @@ static bool assign_unpack(TrCtx *c, const AstSeq *targets, Value v, bool is_stat
         tr_error(c, c->tr->env->e_syntax, "Cannot unpack type: %s", "<class 'taichi.lang.expr.Expr'>");
         return false;
     }
+    /* a, b = b, a: the values are copied before any target changes, as
+       Taichi's expr_init_list does, so a target read on the right keeps
+       its old value */
     Value list = vm_list_from(vm, v);
+    if (list != V_EXC && !is_static) list = tr_expr_init(c->tr, list);
     if (list == V_EXC) return false;
     uint32_t n;
     Value *items = vm_seq_items(list, &n);

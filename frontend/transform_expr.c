@@ -551,7 +551,9 @@ static Value compare(TrCtx *c, const AstNode *e)
             result = tr_wrap(t, b ? ir_binary(t->k, IR_BIN_logical_and, a, b) : NULL);
             if (result == V_EXC) return V_EXC;
         }
-        if (!tr_is_expr(t, result)) {
+        /* a chain stops at a false Python value; the last one (a matrix
+           of comparisons, say) is the result whatever its truth */
+        if (i + 1 < e->v.Compare.ops.n && !tr_is_expr(t, result)) {
             int tv = vm_truthy(t->vm, result);
             if (tv < 0) return V_EXC;
             if (!tv) return result;

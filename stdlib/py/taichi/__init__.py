@@ -398,6 +398,8 @@ class SNode:
     def place(self, *args, offset=None):
         """Places the fields (one element each) in every cell of this node."""
         self._check()
+        # a compound field (a matrix field) places its scalar fields
+        args = [g for f in args for g in (f._place_fields() if hasattr(f, "_place_fields") else [f])]
         for f in args:
             if not isinstance(f, ScalarField):
                 raise TaichiTypeError("place() takes fields, got %s" % type(f).__name__)
@@ -993,6 +995,14 @@ math.length = lambda a: a.norm()
 math.normalize = lambda a: a.normalized()
 del _n
 _taichi_core._vector = Vector
+
+from taichi.lang import linalg as _linalg  # noqa: E402
+
+svd = _linalg.svd
+polar_decompose = _linalg.polar_decompose
+eig = _linalg.eig
+sym_eig = _linalg.sym_eig
+solve = _linalg.solve
 
 
 def __getattr__(name):
