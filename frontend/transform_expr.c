@@ -543,7 +543,7 @@ static Value compare(TrCtx *c, const AstNode *e)
             result = tr_wrap(t, b ? ir_binary(t->k, IR_BIN_logical_and, a, b) : NULL);
             if (result == V_EXC) return V_EXC;
         }
-        if (!tr_is_expr(t, result)) {
+        if (i + 1 < e->v.Compare.ops.n && !tr_is_expr(t, result)) {
             int tv = vm_truthy(t->vm, result);
             if (tv < 0) return V_EXC;
             if (!tv) return result;
@@ -912,18 +912,32 @@ static Value call(TrCtx *c, const AstNode *e)
         }
         return tr_dtype_call(t, ty, args[0], true);
     }
+    /* a struct's ti.func method, bound to the struct by types.MethodType:
+     * the struct is its first argument, passed by reference as Taichi passes
+     * a class function's self */
+    int nref = 0;
+    if (v_has_layout(f, LAYOUT_METHOD) && vm_type_of(vm, ((MethodObj *)v_as_obj(f))->func) == t->env->t_func) {
+        ListObj *l = (ListObj *)v_as_obj(list);
+        if (!vm_list_append(vm, l, V_NONE)) return V_EXC;
+        memmove(l->items + 1, l->items, (l->len - 1) * sizeof *l->items);
+        l->items[0] = ((MethodObj *)v_as_obj(f))->self;
+        nargs++;
+        nref = 1;
+        f = ((MethodObj *)v_as_obj(f))->func;
+        ft = t->env->t_func;
+    }
     if (ft == t->env->t_func) {
         Value fn = vm_slot_values(v_as_obj(f))[0];
         if (!v_has_layout(fn, LAYOUT_FUNC)) return vm_raise(vm, t->env->e_compile, "ti.func wraps a non-function");
         /* arguments that are variables are passed by value: load them */
-        for (int i = 0; i < nargs + (kw ? (int)kw->len : 0); i++) {
+        for (int i = nref; i < nargs + (kw ? (int)kw->len : 0); i++) {
             args = ((ListObj *)v_as_obj(list))->items;
             Value v = tr_load_var(t, args[i]);
             if (v == V_EXC) return V_EXC;
             ((ListObj *)v_as_obj(list))->items[i] = v;
         }
         args = ((ListObj *)v_as_obj(list))->items;
-        return tr_inline_func(c, e, (FuncObj *)v_as_obj(fn), args, nargs, kw);
+        return tr_inline_func(c, e, (FuncObj *)v_as_obj(fn), args, nargs, kw, nref);
     }
     if (ft == t->env->t_kernel ||
         (v_has_layout(f, LAYOUT_BUILTIN) && ((BuiltinObj *)v_as_obj(f))->fn == t->env->kernel_fn))

@@ -49,6 +49,11 @@ for _e in (TaichiCompilationError, TaichiSyntaxError, TaichiNameError, TaichiInd
     _e.__module__ = "taichi.lang.exception"
 del _e
 
+# where Taichi's C++ core raises from (ti._lib.core.TaichiRuntimeError)
+_lib = type(sys)("taichi._lib")
+_lib.core = type(sys)("taichi._lib.core")
+_lib.core.TaichiRuntimeError = TaichiRuntimeError
+
 _taichi_core._assert_error = TaichiAssertionError
 _taichi_core._runtime_type_error = TaichiRuntimeTypeError
 _taichi_core._runtime_error = TaichiRuntimeError
@@ -388,12 +393,16 @@ class SNode:
     def place(self, *args, offset=None):
         """Places the fields (one element each) in every cell of this node."""
         self._check()
+        # a matrix or struct field places the scalar fields it is made of
+        args = [g for f in args for g in (f._place_fields() if isinstance(f, Field) and
+                                          not isinstance(f, ScalarField) else (f,))]
         for f in args:
             if not isinstance(f, ScalarField):
                 raise TaichiTypeError("place() takes fields, got %s" % type(f).__name__)
             if f._snode is not None:
                 raise RuntimeError("This variable has been placed.")
             f._snode = SNode(_taichi_core.place(self._id, f._dtype._name), "place", self, self._gen)
+            f._snode._name = f._name
             if offset is not None:
                 f._offset = tuple(offset) if isinstance(offset, (list, tuple)) else (offset,)
             if f in _state.unplaced:
@@ -570,7 +579,10 @@ class ScalarField(Field):
 def field(dtype, shape=None, order=None, name="", offset=None, needs_grad=False, needs_dual=False):
     """A scalar field. With a shape it gets its own dense SNode under ti.root
     (shape=() is 0-d); without, place it with ti.root.dense(...).place(x)."""
-    if isinstance(dtype, lang.matrix.MatrixType):
+    if isinstance(dtype, (lang.matrix.MatrixType, lang.struct.StructType)):
+        if (needs_grad or needs_dual) and isinstance(dtype, lang.matrix.MatrixType) and dtype.dtype._kind != "f":
+            raise TaichiRuntimeError(f"{dtype.dtype} is not supported for field with `needs_grad=True` or "
+                                     "`needs_dual=True`.")
         return dtype.field(shape=shape, offset=offset, name=name)
     dtype = _dtype_of(dtype)
     if _taichi_core.compiling():
@@ -796,7 +808,8 @@ def func(fn):
         if name not in annotations:
             continue
         a = annotations[name]
-        if not (isinstance(a, (DataType, _Template)) or a in (int, float, bool)):
+        if not (isinstance(a, (DataType, _Template, lang.matrix.MatrixType, lang.struct.StructType)) or
+                a in (int, float, bool)):
             raise TaichiSyntaxError("Invalid type annotation (argument %d) of Taichi function: %s" % (i, a))
     return _Func(fn)
 
@@ -982,6 +995,8 @@ def is_extension_supported(arch, ext):
 
 from taichi import lang  # noqa: E402  (the package's submodules need this module first)
 from taichi.lang import matrix as _matrix  # noqa: E402
+from taichi.lang import struct as _struct  # noqa: E402
+from taichi.lang import fields_builder as _fields_builder  # noqa: E402
 
 Matrix = _matrix.Matrix
 Vector = _matrix.Vector
@@ -996,3 +1011,9 @@ math.length = lambda a: a.norm()
 math.normalize = lambda a: a.normalized()
 del _n
 _taichi_core._vector = Vector
+Struct = _struct.Struct
+StructField = _struct.StructField
+dataclass = _struct.dataclass
+types.struct = _struct.struct
+Field.copy_from = _struct.copy_from
+FieldsBuilder = _fields_builder.FieldsBuilder
