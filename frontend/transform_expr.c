@@ -634,16 +634,17 @@ IrStmt *tr_field_ptr(TrCtx *c, const AstNode *at, IrSNodeNode *place, Value fiel
     VM *vm = t->vm;
     IrKernel *k = t->k;
     int n = place->ir.num_indices;
-    key = offset_key(c, field, key);
-    if (key == V_EXC) return NULL;
-    Value items[IR_SNODE_MAX_INDICES];
-    int nk;
+    /* a vector of indices (ti.grouped's I) is its entries, before the offset applies */
     Value mk = v_is_obj(key) && !tr_is_expr(t, key) ? vm_getattr_opt(vm, key, vm_intern(vm, "_ti_key", 7)) : V_UNBOUND;
     if (mk == V_EXC) return NULL;
     if (mk != V_UNBOUND) {
         key = vm_call(vm, mk, NULL, 0, NULL);
         if (key == V_EXC) return NULL;
     }
+    key = offset_key(c, field, key);
+    if (key == V_EXC) return NULL;
+    Value items[IR_SNODE_MAX_INDICES];
+    int nk;
     if (key == V_NONE) {
         nk = 0;
     } else if (!tr_is_expr(t, key) && (v_has_layout(key, LAYOUT_TUPLE) || v_has_layout(key, LAYOUT_LIST))) {

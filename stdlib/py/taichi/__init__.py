@@ -597,7 +597,7 @@ def field(dtype, shape=None, order=None, name="", offset=None, needs_grad=False,
         if isinstance(offset, int):
             offset = (offset,)
         if shape is None:
-            raise TaichiRuntimeError("The shape cannot be None when offset is set")
+            raise TaichiSyntaxError("shape cannot be None when offset is set")
         if len(offset) != len(shape):
             raise TaichiRuntimeError(
                 "The dimensionality of shape and offset must be the same (%d != %d)" % (len(shape), len(offset)))

@@ -218,10 +218,13 @@ class Struct:
         fields = {}
         for key, dtype in members.items():
             fname = name + "." + key
+            # members get the offset but no shape, which Taichi 1.7.4 refuses
+            # too: a struct field cannot have an offset there
             if isinstance(dtype, StructType):
-                fields[key] = dtype.field(name=fname, needs_grad=needs_grad, needs_dual=needs_dual)
+                fields[key] = dtype.field(name=fname, offset=offset, needs_grad=needs_grad, needs_dual=needs_dual)
             else:
-                fields[key] = _ti.field(dtype, name=fname, needs_grad=needs_grad, needs_dual=needs_dual)
+                fields[key] = _ti.field(dtype, name=fname, offset=offset, needs_grad=needs_grad,
+                                        needs_dual=needs_dual)
         if shape is not None:
             if isinstance(shape, int):
                 shape = (shape,)
@@ -246,16 +249,19 @@ def _assign_entry(cur, v):
 
 def _set_matrix(cur, value):
     """Python scope: a matrix member takes value's entries in place (into the
-    field, for a field element's member)."""
+    field, for a field element's member), each converted to the kind of number
+    it replaces (Taichi keeps a matrix's entries in a typed array)."""
     value = _matrix._as_matrix(value, cur)
     if (value.n, value.m) != (cur.n, cur.m):
         raise _ti.TaichiTypeError("Dimension mismatch between shapes (%d, %d), (%d, %d)" % (cur.n, cur.m, value.n, value.m))
-    for i in range(cur.n):
-        for j in range(cur.m):
-            if cur.ndim == 1:
-                cur[i] = value.entries[i]
-            else:
-                cur[i, j] = value.entries[i * cur.m + j]
+    for k, v in enumerate(value.entries):
+        old = cur.entries[k]
+        if type(old) in (int, float):
+            v = type(old)(v)
+        if cur.ndim == 1:
+            cur[k] = v
+        else:
+            cur[k // cur.m, k % cur.m] = v
 
 
 def _cast_scalar(v, dtype):
