@@ -393,9 +393,7 @@ class SNode:
     def place(self, *args, offset=None):
         """Places the fields (one element each) in every cell of this node."""
         self._check()
-        # a matrix or struct field places the scalar fields it is made of
-        args = [g for f in args for g in (f._place_fields() if isinstance(f, Field) and
-                                          not isinstance(f, ScalarField) else (f,))]
+        args = [g for f in args for g in (f._place_fields() if hasattr(f, "_place_fields") else (f,))]
         for f in args:
             if not isinstance(f, ScalarField):
                 raise TaichiTypeError("place() takes fields, got %s" % type(f).__name__)
@@ -808,8 +806,7 @@ def func(fn):
         if name not in annotations:
             continue
         a = annotations[name]
-        if not (isinstance(a, (DataType, _Template, lang.matrix.MatrixType, lang.struct.StructType)) or
-                a in (int, float, bool)):
+        if not (isinstance(a, (DataType, _Template)) or a in (int, float, bool)):
             raise TaichiSyntaxError("Invalid type annotation (argument %d) of Taichi function: %s" % (i, a))
     return _Func(fn)
 

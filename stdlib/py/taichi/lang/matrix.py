@@ -411,7 +411,6 @@ class MatrixField(_ti.Field):
 
     def __init__(self, n, m, dtype, shape, ndim, offset, name):
         self.n, self.m, self.ndim = n, m, ndim
-        self._name = name
         self._dtype = _ti._dtype_of(dtype)
         self._fields = [_ti.field(self._dtype, shape=shape, offset=offset, name=name) for _ in range(n * m)]
         self._offset = self._fields[0]._offset
@@ -441,6 +440,10 @@ class MatrixField(_ti.Field):
 
     def parent(self, n=1):
         return self._fields[0].parent(n)
+
+    @property
+    def _name(self):
+        return self._fields[0]._name
 
     def __getitem__(self, key):
         if _compiling():

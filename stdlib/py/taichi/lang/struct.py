@@ -153,9 +153,6 @@ class Struct:
                 entries[k] = v
         return self
 
-    def _ti_print_items(self):
-        return ["<ti.Struct %s>" % ", ".join("%s=%s" % (k, v) for k, v in self.items)]
-
     # ---- Taichi's public API
     @property
     def keys(self):
@@ -328,6 +325,53 @@ class StructType:
 
     def field(self, shape=None, **kwargs):
         return Struct.field(self.members, self.methods, shape=shape, _dtype=self, **kwargs)
+
+    # a compound type of kernel parameters and return values (frontend/transform.h):
+    # one slot per scalar, members in order, a matrix's entries row by row
+    def _ti_slot_dtypes(self):
+        out = []
+        for dtype in self.members.values():
+            if isinstance(dtype, StructType):
+                out.extend(dtype._ti_slot_dtypes())
+            elif isinstance(dtype, MatrixType):
+                out.extend([dtype.dtype] * (dtype.n * dtype.m))
+            else:
+                out.append(dtype)
+        return out
+
+    def _ti_from_slots(self, vals):
+        entries, k = {}, 0
+        for name, dtype in self.members.items():
+            if isinstance(dtype, StructType):
+                n = len(dtype._ti_slot_dtypes())
+                entries[name] = dtype._ti_from_slots(vals[k:k + n])
+            elif isinstance(dtype, MatrixType):
+                n = dtype.n * dtype.m
+                entries[name] = Matrix._make(dtype.n, dtype.m, dtype.ndim, vals[k:k + n])
+            else:
+                n = 1
+                entries[name] = vals[k]
+            k += n
+        return Struct._make(entries, self.methods, self)
+
+    def _ti_to_slots(self, value):
+        if isinstance(value, dict):
+            value = Struct(value)
+        if not isinstance(value, Struct):
+            raise _ti.TaichiTypeError("a %s needs a struct, got %s" % (self, type(value).__name__))
+        theirs = _get(value, "_entries")
+        if list(theirs) != list(self.members):
+            raise _ti.TaichiTypeError("a struct with members %s given for %s" % (list(theirs), self))
+        out = []
+        for name, dtype in self.members.items():
+            v = _host_value(theirs[name])
+            if isinstance(dtype, StructType):
+                out.extend(dtype._ti_to_slots(v))
+            elif isinstance(dtype, MatrixType):
+                out.extend((v if isinstance(v, Matrix) else Matrix(list(v))).entries)
+            else:
+                out.append(v)
+        return out
 
     def __str__(self):
         return "<ti.StructType %s, struct_methods=%s>" % (
