@@ -432,14 +432,6 @@ Value tr_call_builtin(Tr *t, const char *name, Value *args, int nargs, TupleObj 
 Value tr_python_builtin(Tr *t, const char *name, Value *args, int nargs, TupleObj *kw, bool *handled)
 {
     *handled = false;
-    if ((!strcmp(name, "any") || !strcmp(name, "all")) && nargs == 1 && !(kw && kw->len) && v_is_obj(args[0]) &&
-        !tr_is_expr(t, args[0])) {
-        /* any(v) / all(v) of a matrix: its .any() / .all(), as in Taichi */
-        Value key = vm_getattr_opt(t->vm, args[0], vm_intern(t->vm, "_ti_key", 7));
-        if (key == V_UNBOUND) return V_NONE;
-        *handled = true;
-        return key == V_EXC ? V_EXC : vm_call_method(t->vm, args[0], vm_intern(t->vm, name, 3), NULL, 0);
-    }
     bool any = false, numbers = nargs >= 2;
     for (int i = 0; i < nargs; i++) {
         if (tr_is_expr(t, args[i])) any = true;

@@ -86,10 +86,8 @@ void tr_pop_scope(TrCtx *c);
 bool tr_bind(TrCtx *c, StrObj *name, Value v);
 /* Looks a name up in the scopes only: V_UNBOUND when absent. */
 Value tr_scope_lookup(TrCtx *c, StrObj *name);
-/* Inlines a ti.func call; its value (a tuple for several). The first nref
- * arguments are passed by reference, as template arguments are. */
-Value tr_inline_func(TrCtx *c, const AstNode *call, FuncObj *fn, Value *args, int nargs, TupleObj *kwnames,
-                     int nref);
+/* Inlines a ti.func call; its value (a tuple for several). */
+Value tr_inline_func(TrCtx *c, const AstNode *call, FuncObj *fn, Value *args, int nargs, TupleObj *kwnames);
 
 /* ---- transform_expr.c */
 Value tr_expr(TrCtx *c, const AstNode *e);
@@ -138,7 +136,7 @@ Value tr_dtype_call(Tr *t, IrType ty, Value v, bool literal_check);
 Value tr_unary(Tr *t, int op, Value v);
 /* ti.<name>(args) in a kernel (transform_builtin.c). */
 Value tr_call_builtin(Tr *t, const char *name, Value *args, int nargs, TupleObj *kw);
-/* Python's int / float / abs / pow / max / min / bool on Taichi values, any / all on matrices; *handled
+/* Python's int / float / abs / pow / max / min / bool on Taichi values; *handled
  * false when the call is not one of those (then run it as Python). */
 Value tr_python_builtin(Tr *t, const char *name, Value *args, int nargs, TupleObj *kw, bool *handled);
 /* Print statement from a call's arguments (print(...) in a kernel). */

@@ -995,6 +995,13 @@ from taichi.lang import matrix as _matrix  # noqa: E402
 from taichi.lang import struct as _struct  # noqa: E402
 from taichi.lang import fields_builder as _fields_builder  # noqa: E402
 
+Struct = _struct.Struct
+StructField = _struct.StructField
+dataclass = _struct.dataclass
+types.struct = _struct.struct
+Field.copy_from = _struct.copy_from
+FieldsBuilder = _fields_builder.FieldsBuilder
+
 Matrix = _matrix.Matrix
 Vector = _matrix.Vector
 MatrixField = _matrix.MatrixField
@@ -1008,9 +1015,3 @@ math.length = lambda a: a.norm()
 math.normalize = lambda a: a.normalized()
 del _n
 _taichi_core._vector = Vector
-Struct = _struct.Struct
-StructField = _struct.StructField
-dataclass = _struct.dataclass
-types.struct = _struct.struct
-Field.copy_from = _struct.copy_from
-FieldsBuilder = _fields_builder.FieldsBuilder
