@@ -577,8 +577,10 @@ class ScalarField(Field):
 def field(dtype, shape=None, order=None, name="", offset=None, needs_grad=False, needs_dual=False):
     """A scalar field. With a shape it gets its own dense SNode under ti.root
     (shape=() is 0-d); without, place it with ti.root.dense(...).place(x)."""
-    if isinstance(dtype, (lang.matrix.MatrixType, lang.struct.StructType)):
-        if (needs_grad or needs_dual) and isinstance(dtype, lang.matrix.MatrixType) and dtype.dtype._kind != "f":
+    if isinstance(dtype, lang.struct.StructType):
+        return dtype.field(shape=shape, offset=offset, name=name, needs_grad=needs_grad, needs_dual=needs_dual)
+    if isinstance(dtype, lang.matrix.MatrixType):
+        if (needs_grad or needs_dual) and dtype.dtype._kind != "f":
             raise TaichiRuntimeError(f"{dtype.dtype} is not supported for field with `needs_grad=True` or "
                                      "`needs_dual=True`.")
         return dtype.field(shape=shape, offset=offset, name=name)

@@ -153,6 +153,10 @@ class Struct:
                 entries[k] = v
         return self
 
+    def _ti_print_items(self):
+        # Taichi's print takes scalars and matrices only
+        raise _ti.TaichiTypeError("Invalid constant scalar data type: <class 'taichi.lang.struct.Struct'>")
+
     # ---- Taichi's public API
     @property
     def keys(self):

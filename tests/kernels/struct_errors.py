@@ -1,0 +1,57 @@
+# Struct errors as Taichi raises them: whole-struct assignment in a kernel
+# from a struct of other members or from a non-struct, a struct printed in a
+# kernel, a ti.func method called from Python scope, kernel arguments that
+# are not structs, and struct values built wrongly.
+import taichi as ti
+
+ti.init(arch=ti.cpu)
+
+st = ti.types.struct(a=ti.i32, b=ti.types.vector(2, ti.f32))
+
+
+@ti.dataclass
+class P:
+    x: ti.f32
+
+    @ti.func
+    def twice(self):
+        return self.x * 2
+
+
+@ti.kernel
+def other_members():
+    s = st(1, [2, 3])
+    s = ti.Struct(c=2)
+
+
+@ti.kernel
+def not_a_struct():
+    s = st(1, [2, 3])
+    s = 5
+
+
+@ti.kernel
+def printed():
+    s = st(1, [2, 3])
+    print(s)
+
+
+for k in (other_members, not_a_struct, printed):
+    try:
+        k()
+    except ti.TaichiCompilationError as e:
+        print(type(e).__name__, str(e).strip().splitlines()[-1].split(": <class")[0])
+
+try:
+    P(1.5).twice()
+except Exception as e:
+    print(type(e).__name__, e)
+try:
+    ti.Struct({"a": 1}, b=2)
+except ti.TaichiSyntaxError as e:
+    print("TaichiSyntaxError", e)
+try:
+    st.cast(ti.Struct(a=1))
+except ti.TaichiSyntaxError as e:
+    print("TaichiSyntaxError", e)
+print(P(1.5).x, st(2.7, 1.5).a, st(2.7, 1.5).b[1])
