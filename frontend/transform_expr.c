@@ -1208,6 +1208,20 @@ static Value joined_str(TrCtx *c, const AstNode *e)
     return vm_sb_finish(vm, &b);
 }
 
+/* A Python TypeError from a binary operator (a field as an operand, say) is
+ * Taichi's TaichiTypeError with the same message, as its build_BinOp makes it. */
+static Value binop_type_error(Tr *t)
+{
+    VM *vm = t->vm;
+    Value exc = vm->exc;
+    if (exc == V_NONE || vm->halted || vm_type_of(vm, exc) != vm->e_TypeError) return V_EXC;
+    vm_push_root(vm, exc);
+    vm->exc = V_NONE;
+    Value msg = vm_str(vm, exc);
+    vm_pop_roots(vm, 1);
+    return msg == V_EXC ? V_EXC : vm_raise(vm, t->env->e_type, "%s", AS_STR(msg)->data);
+}
+
 Value tr_expr(TrCtx *c, const AstNode *e)
 {
     Tr *t = c->tr;
@@ -1221,6 +1235,7 @@ Value tr_expr(TrCtx *c, const AstNode *e)
         Value b = a == V_EXC ? V_EXC : tr_expr(c, e->v.BinOp.right);
         tr_set_loc(c, e);
         r = b == V_EXC ? V_EXC : tr_binary(t, e->v.BinOp.op, a, b);
+        if (r == V_EXC && b != V_EXC) r = binop_type_error(t);
         break;
     }
     case AST_UnaryOp: {

@@ -1,7 +1,8 @@
 # Struct errors as Taichi raises them: whole-struct assignment in a kernel
 # from a struct of other members or from a non-struct, a struct printed in a
-# kernel, a ti.func method called from Python scope, kernel arguments that
-# are not structs, and struct values built wrongly.
+# kernel, a field as an operand (Taichi's TaichiTypeError with Python's
+# message), a ti.func method called from Python scope, and struct values
+# built wrongly.
 import taichi as ti
 
 ti.init(arch=ti.cpu)
@@ -36,7 +37,21 @@ def printed():
     print(s)
 
 
-for k in (other_members, not_a_struct, printed):
+sf = st.field(shape=2)
+
+
+@ti.kernel
+def field_operand():
+    v = ti.Vector([1, 1])
+    w = v * sf.a
+
+
+@ti.kernel
+def struct_field_operand():
+    w = 1 + sf
+
+
+for k in (other_members, not_a_struct, printed, field_operand, struct_field_operand):
     try:
         k()
     except ti.TaichiCompilationError as e:
