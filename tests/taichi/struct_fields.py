@@ -77,6 +77,11 @@ m2 = ti.Vector.field(2, ti.f32, shape=3)
 m2[1] = [1, 2]
 m1.copy_from(m2)
 print(m1[1][0], m1[1][1], m1[0][1])
+z0 = ti.field(ti.f32, shape=())
+z1 = ti.field(ti.i32, shape=())
+z1[None] = 7
+z0.copy_from(z1)
+print(z0[None])
 sf2 = outer.field(shape=4)
 sf2.copy_from(sf)
 print(sf2[2].i.v[0], sf2[2].i.w, sf2[2].k, sf2[2].n)
