@@ -359,10 +359,11 @@ class StructType:
         return Struct._make(entries, self.methods, self)
 
     def _ti_to_slots(self, value):
-        if isinstance(value, dict):
-            value = Struct(value)
         if not isinstance(value, Struct):
-            raise _ti.TaichiTypeError("a %s needs a struct, got %s" % (self, type(value).__name__))
+            if _compiling():
+                raise _ti.TaichiTypeError("a %s needs a struct, got %s" % (self, type(value).__name__))
+            raise _ti.TaichiRuntimeTypeError("Argument %s cannot be converted into required type %s"
+                                             % (type(value), self))
         theirs = _get(value, "_entries")
         if list(theirs) != list(self.members):
             raise _ti.TaichiTypeError("a struct with members %s given for %s" % (list(theirs), self))
