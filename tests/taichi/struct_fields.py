@@ -3,7 +3,8 @@
 # types (casts: int() / float() of each member, nested structs), struct field
 # elements that read and write the field (sf[i].a = v, sf[i] = struct, nested
 # members), fill, copy_from (scalar, offset, matrix and struct fields),
-# ti.FieldsBuilder, and the errors Taichi raises.
+# ti.FieldsBuilder, needs_grad (a struct field of gradients), and the errors
+# Taichi raises.
 import taichi as ti
 
 ti.init(arch=ti.cpu)
@@ -112,3 +113,8 @@ try:
     tree.destroy()
 except ti.TaichiRuntimeError as e:
     print("TaichiRuntimeError", e)
+
+gf = ti.Struct.field({"a": ti.f32, "b": ti.f32}, shape=3, needs_grad=True)
+gf[1].a = 2
+gf.grad[1].b = 0.5
+print(gf[1].a, gf.grad[1].a, gf.b.grad[1], type(gf.grad).__name__)

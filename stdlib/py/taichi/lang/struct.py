@@ -236,6 +236,9 @@ class Struct:
                     "The dimensionality of shape and offset must be the same (%d != %d)" % (len(shape), len(offset)))
             dims = _ti.axes(*range(len(shape)))
             _ti.root.dense(dims, shape).place(*fields.values(), offset=offset)
+            grads = [f.grad for f in fields.values() if getattr(f, "grad", None) is not None]
+            if grads:
+                _ti.root.dense(dims, shape).place(*grads, offset=offset)
         return StructField(fields, methods, name, _dtype)
 
 
@@ -417,7 +420,9 @@ class StructField(_ti.Field):
         self.name = name
         self._name = name
         self._struct_type = dtype
-        self.grad = None
+        grads = {k: getattr(f, "grad", None) for k, f in field_dict.items()}
+        self.grad = StructField(grads, methods, name + ".grad", dtype) if all(
+            g is not None for g in grads.values()) and grads else None
 
     def __getattr__(self, name):
         d = _get(self, "field_dict")
