@@ -1,8 +1,8 @@
 # Struct errors as Taichi raises them: whole-struct assignment in a kernel
 # from a struct of other members or from a non-struct, a struct printed in a
 # kernel, a field as an operand (Taichi's TaichiTypeError with Python's
-# message), a ti.func method called from Python scope, and struct values
-# built wrongly.
+# message), a ti.func method called from Python scope, struct values
+# built wrongly, and gradients of a struct field left unplaced.
 import taichi as ti
 
 ti.init(arch=ti.cpu)
@@ -70,3 +70,11 @@ try:
 except ti.TaichiSyntaxError as e:
     print("TaichiSyntaxError", e)
 print(P(1.5).x, st(2.7, 1.5).a, st(2.7, 1.5).b[1])
+
+# last: from here on every launch meets the unplaced gradients
+gs = ti.Struct.field({"a": ti.f32}, needs_grad=True)
+ti.root.dense(ti.i, 2).place(gs)
+try:
+    not_a_struct()
+except RuntimeError as e:
+    print(type(e).__name__, str(e).splitlines()[0])

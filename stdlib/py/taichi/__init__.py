@@ -339,10 +339,15 @@ def _materialize_all():
     does it, and so will a kernel launch); ti.root then starts a new tree."""
     if _state.unplaced:
         bar = "=" * 44 + "\n"
+        primal = [f for f in _state.unplaced if not f._is_grad]
+        listed = bar.join("  %s (%s)\n" % (f._name or "<unnamed>", f._dtype) for f in primal or _state.unplaced)
+        if primal:
+            raise RuntimeError("These field(s) are not placed:\n" + bar + listed + bar +
+                               "Please consider specifying a shape for them. E.g.,\n\n  x = ti.field(float, shape=(2, 3))")
         raise RuntimeError(
-            "These field(s) are not placed:\n" + bar +
-            bar.join("  %s (%s)\n" % (f._name or "<unnamed>", f._dtype) for f in _state.unplaced) +
-            bar + "Please consider specifying a shape for them. E.g.,\n\n  x = ti.field(float, shape=(2, 3))")
+            "These field(s) requrie `needs_grad=True`, however their grad field(s) are not placed:\n" + bar + listed +
+            bar + "Please consider place the grad field(s). E.g.,\n\n  ti.root.dense(ti.i, 1).place(x.grad)"
+            "\n\n Or specify a shape for the field(s). E.g.,\n\n  x = ti.field(float, shape=(2, 3), needs_grad=True)")
     for root in _state.pending:
         _taichi_core.materialize(root)
     _state.pending = []
@@ -497,6 +502,7 @@ class ScalarField(Field):
         self._snode = None
         self._offset = None
         self._ready = False
+        self._is_grad = False      # the gradient of another field (needs_grad=True)
         self.grad = None
 
     def _place_id(self):
@@ -606,6 +612,7 @@ def field(dtype, shape=None, order=None, name="", offset=None, needs_grad=False,
     x = ScalarField(dtype, name)
     if needs_grad and dtype._kind == "f":
         x.grad = ScalarField(dtype, name + ".grad" if name else "")
+        x.grad._is_grad = True
     if shape is None:
         _state.unplaced.append(x)
         if x.grad is not None:
