@@ -296,8 +296,6 @@ class StructType:
             data = args[index] if index < len(args) else kwargs.get(name, 0)
             if isinstance(dtype, (StructType, MatrixType)) and not isinstance(data, (dict, Struct)):
                 data = dtype(data)
-            elif isinstance(data, dict):
-                data = Struct(data) if not _compiling() else Struct._make(data, {}, None)
             d[name] = data
         return self.cast(Struct._make(d, {}, None))
 
