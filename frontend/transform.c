@@ -1202,7 +1202,7 @@ static void ctx_free(TrCtx *c)
 }
 
 /* Binds a ti.func's parameters: positional and keyword arguments, defaults. */
-static bool bind_params(TrCtx *c, Value *args, int nargs, TupleObj *kwnames)
+static bool bind_params(TrCtx *c, Value *args, int nargs, TupleObj *kwnames, int nref)
 {
     Tr *t = c->tr;
     FuncObj *fn = c->fn;
@@ -1242,7 +1242,7 @@ static bool bind_params(TrCtx *c, Value *args, int nargs, TupleObj *kwnames)
          * passed by reference: the caller loaded it, the parameter is its
          * variable or pointer); the others are passed by value */
         Value anno = fn->annotations ? vm_dict_get_str(fn->annotations, name) : V_UNBOUND;
-        bool is_template = anno != V_UNBOUND && vm_type_of(t->vm, anno) == t->env->t_template;
+        bool is_template = i < nref || (anno != V_UNBOUND && vm_type_of(t->vm, anno) == t->env->t_template);
         if (is_template && tr_is_expr(t, v)) {
             IrStmt *s = tr_stmt_of(v);
             bool is_load = s->kind == IR_LOCAL_LOAD || s->kind == IR_GLOBAL_LOAD;
@@ -1265,7 +1265,8 @@ static bool bind_params(TrCtx *c, Value *args, int nargs, TupleObj *kwnames)
     return true;
 }
 
-Value tr_inline_func(TrCtx *caller, const AstNode *call, FuncObj *fn, Value *args, int nargs, TupleObj *kwnames)
+Value tr_inline_func(TrCtx *caller, const AstNode *call, FuncObj *fn, Value *args, int nargs, TupleObj *kwnames,
+                     int nref)
 {
     Tr *t = caller->tr;
     /* A ti.func may call itself: inlining ends where a ti.static condition on
@@ -1288,7 +1289,7 @@ Value tr_inline_func(TrCtx *caller, const AstNode *call, FuncObj *fn, Value *arg
     t->ctx = &c;
     t->depth++;
     const AstNode *def = fn->code->def;
-    bool ok = bind_params(&c, args, nargs, kwnames);
+    bool ok = bind_params(&c, args, nargs, kwnames, nref);
     if (ok) {
         ok = tr_stmts(&c, &def->v.FunctionDef.body);
         if (!ok) tr_locate(&c, def);

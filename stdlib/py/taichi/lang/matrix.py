@@ -468,6 +468,10 @@ class MatrixField(_ti.Field):
     def parent(self, n=1):
         return self._fields[0].parent(n)
 
+    @property
+    def _name(self):
+        return self._fields[0]._name
+
     def __getitem__(self, key):
         if _compiling():
             entries = [_taichi_core.builtin("field_ptr", f, key) for f in self._fields]
