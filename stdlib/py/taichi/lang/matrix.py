@@ -307,8 +307,12 @@ class Matrix:
         return self._like([_ti.cast(e, dt) for e in self.entries])
 
     def fill(self, v):
+        # in a kernel, entries that are variables or field elements are stored
+        # into (x[i].fill(1.0) writes the field), as __setitem__ does
         for k in range(len(self.entries)):
-            self.entries[k] = v
+            e = self.entries[k]
+            if not (_is_expr(e) and _taichi_core.builtin("assign", e, v)):
+                self.entries[k] = v
 
     def __repr__(self):
         if _builtins.any(_is_expr(e) for e in self.entries):
