@@ -676,27 +676,33 @@ class _Template:
 
 class _NdarrayType:
     """The annotation of an ndarray parameter, ti.types.ndarray(dtype=ti.f32, ndim=2): the
-    kernel takes a host buffer (an _ExternalArray) by address and works on it in place."""
+    kernel takes an ndarray (a taichi.Ndarray or a host buffer, an _ExternalArray) by
+    address and works on it in place. dtype (a primitive type or a vector / matrix type)
+    and ndim (the number of field dimensions) may be left out: the argument decides them,
+    one compiled instance per kind of argument (taichi.lang.ndarray checks them)."""
 
-    def __init__(self, dtype=None, ndim=None, **kwargs):
-        if kwargs:
-            raise TaichiSyntaxError("ti.types.ndarray() takes dtype and ndim only, not %s"
-                                    % ", ".join(kwargs))
-        self.dtype = dtype
-        self.ndim = ndim
+    def __init__(self, dtype=None, ndim=None, element_dim=None, element_shape=None, field_dim=None,
+                 needs_grad=None, boundary="unsafe"):
+        lang.ndarray.init_annotation(self, dtype, ndim, element_dim, element_shape, field_dim, needs_grad, boundary)
+
+    def _ti_check(self, arg, name):
+        """Raises Taichi's error when arg does not fit this annotation (parameter name)."""
+        lang.ndarray.check_arg(self, arg, name)
 
     def __repr__(self):
-        return "ti.types.ndarray(dtype=%r, ndim=%r)" % (self.dtype, self.ndim)
+        return "NdarrayType(dtype=%s, ndim=%s, layout=Layout.AOS, needs_grad=%s)" % (
+            self.dtype, self.ndim, self.needs_grad)
 
 
 class _ExternalArray:
     """A host buffer for an ndarray parameter, made by _taichi_core.external_array(address,
     dtype, shape): no copy, the kernel reads and writes the memory at address (row-major,
-    dtype elements). While a kernel compiles, the parameter is one too, whose address and
-    shape are Taichi values."""
-    __slots__ = ("address", "dtype", "shape")
+    dtype elements; each element a vector or matrix of element_shape when that is not ()).
+    While a kernel compiles, the parameter is one too, whose address and shape are Taichi
+    values. taichi.lang.ndarray's ndarrays are ones that own their memory."""
+    __slots__ = ("address", "dtype", "shape", "element_shape")
 
-    def __init__(self, address, dtype, shape):
+    def __init__(self, address, dtype, shape, element_shape=()):
         if isinstance(dtype, str):
             dtype = {t._name: t for t in _primitive_types}.get(dtype, dtype)
         if not isinstance(dtype, DataType) or dtype in (u1, f16):
@@ -706,18 +712,25 @@ class _ExternalArray:
         if not isinstance(address, Expr):
             if not isinstance(address, int) or isinstance(address, bool) or address <= 0:
                 raise TypeError("external array address must be a non-zero int, not %r" % (address,))
-            if not 1 <= len(shape) <= 8:
-                raise ValueError("external array ndim must be 1 to 8, got %d" % len(shape))
+            if not 0 <= len(shape) + len(element_shape) <= 8:
+                raise ValueError("external array ndim must be 0 to 8, got %d" % len(shape))
             for n in shape:
                 if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n < 2 ** 31:
                     raise ValueError("external array extents must be ints in [0, 2**31), not %r" % (n,))
         self.address = address
         self.dtype = dtype
         self.shape = shape
+        self.element_shape = tuple(element_shape)
 
     @property
     def ndim(self):
         return len(self.shape)
+
+    def __getitem__(self, key):
+        return lang.ndarray.kernel_element(self, key)
+
+    def __setitem__(self, key, value):
+        lang.ndarray.kernel_element(self, key)._ti_assign(value)
 
     def __repr__(self):
         return "<external array %s%r>" % (self.dtype, self.shape)
@@ -982,6 +995,7 @@ def is_extension_supported(arch, ext):
 
 from taichi import lang  # noqa: E402  (the package's submodules need this module first)
 from taichi.lang import matrix as _matrix  # noqa: E402
+from taichi.lang.ndarray import ndarray, Ndarray, ScalarNdarray, VectorNdarray, MatrixNdarray  # noqa: E402
 
 Matrix = _matrix.Matrix
 Vector = _matrix.Vector
