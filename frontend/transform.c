@@ -944,6 +944,12 @@ static bool st_for(TrCtx *c, const AstNode *s)
         if (args == V_EXC || !ndrange_of(c, args, &r)) return false;
         return nd_for(c, s, &r, grouped);
     }
+    /* an ndarray parameter loops over its field's shape, as ti.ndrange(*a.shape) */
+    if (v_is_obj(v) && vm_is_subtype(ty, t->env->t_external)) {
+        Value shape = vm_getattr(vm, v, vm_intern(vm, "shape", 5));
+        if (shape == V_EXC || !ndrange_of(c, shape, &r)) return false;
+        return nd_for(c, s, &r, grouped);
+    }
     /* a matrix field loops over the indices of its first component */
     Value lf = v_is_obj(v) && !tr_is_expr(t, v) ? vm_getattr_opt(vm, v, vm_intern(vm, "_loop_field", 11)) : V_UNBOUND;
     if (lf == V_EXC) return false;
@@ -1192,7 +1198,8 @@ static bool bind_params(TrCtx *c, Value *args, int nargs, TupleObj *kwnames)
         if (is_template && tr_is_expr(t, v)) {
             IrStmt *s = tr_stmt_of(v);
             bool is_load = s->kind == IR_LOCAL_LOAD || s->kind == IR_GLOBAL_LOAD;
-            if (is_load && (s->ops[0]->kind == IR_ALLOCA || s->ops[0]->kind == IR_GLOBAL_PTR)) {
+            if (is_load && (s->ops[0]->kind == IR_ALLOCA || s->ops[0]->kind == IR_GLOBAL_PTR ||
+                            s->ops[0]->kind == IR_EXTERNAL_PTR)) {
                 v = tr_wrap(t, s->ops[0]);
                 if (v == V_EXC) return false;
             }
@@ -1261,36 +1268,38 @@ Value tr_inline_func(TrCtx *caller, const AstNode *call, FuncObj *fn, Value *arg
     return ok ? ret : V_EXC;
 }
 
-static int ndim_of(const TrKernelSpec *spec, int i) { return spec->param_ndims ? spec->param_ndims[i] : 0; }
+static const TrNdarrayArg *ndarray_of(const TrKernelSpec *spec, int i)
+{
+    return spec->ndarrays && spec->ndarrays[i].is_ndarray ? &spec->ndarrays[i] : NULL;
+}
 
 /* What an ndarray parameter is in the kernel: a taichi._ExternalArray whose
  * address (u64) and shape (i32 each) are the arguments from slot on, and whose
- * dtype is the annotation's. */
-static Value ndarray_param(Tr *t, const TrKernelSpec *spec, int i, int slot)
+ * dtype and element shape are the argument's. */
+static Value ndarray_param(Tr *t, const TrNdarrayArg *nd, int slot)
 {
     VM *vm = t->vm;
-    const char *pname = spec->fn->code->def->v.FunctionDef.args->v.arguments.args.items[i]->v.arg.arg;
-    Value anno = vm_dict_get_str(spec->fn->annotations, vm_intern(vm, pname, strlen(pname)));
-    Value args[3];
-    args[1] = anno == V_UNBOUND ? V_EXC : vm_getattr(vm, anno, vm_intern(vm, "dtype", 5));
-    if (args[1] == V_EXC) return V_EXC;
-    args[0] = tr_wrap(t, ir_arg_load(t->k, slot));
-    int n = ndim_of(spec, i);
-    args[2] = vm_new_tuple(vm, (uint32_t)n);
-    if (args[0] == V_EXC || args[2] == V_EXC) return V_EXC;
-    for (int d = 0; d < n; d++) {
+    Value args[4];
+    const char *dt = ir_type_name(nd->dtype);
+    args[1] = vm_new_str(vm, dt, strlen(dt));
+    args[0] = args[1] == V_EXC ? V_EXC : tr_wrap(t, ir_arg_load(t->k, slot));
+    args[2] = args[0] == V_EXC ? V_EXC : vm_new_tuple(vm, (uint32_t)nd->ndim);
+    args[3] = args[2] == V_EXC ? V_EXC : vm_new_tuple(vm, (uint32_t)nd->nelem);
+    if (args[3] == V_EXC) return V_EXC;
+    for (int d = 0; d < nd->ndim; d++) {
         Value e = tr_wrap(t, ir_arg_load(t->k, slot + 1 + d));
         if (e == V_EXC) return V_EXC;
         ((TupleObj *)v_as_obj(args[2]))->items[d] = e;
     }
-    return vm_call(vm, v_obj(t->env->t_external), args, 3, NULL);
+    for (int d = 0; d < nd->nelem; d++) ((TupleObj *)v_as_obj(args[3]))->items[d] = v_int(nd->elem[d]);
+    return vm_call(vm, v_obj(t->env->t_external), args, 4, NULL);
 }
 
 IrKernel *tr_kernel(TrEnv *env, const TrKernelSpec *spec)
 {
     VM *vm = env->vm;
     int nslots = 0;
-    for (int i = 0; i < spec->nparams; i++) nslots += 1 + ndim_of(spec, i);
+    for (int i = 0; i < spec->nparams; i++) nslots += 1 + (ndarray_of(spec, i) ? ndarray_of(spec, i)->ndim : 0);
     IrType *argt = calloc((size_t)nslots + 1, sizeof *argt);
     int *slot = calloc((size_t)spec->nparams + 1, sizeof *slot);
     if (!argt || !slot) {
@@ -1304,10 +1313,10 @@ IrKernel *tr_kernel(TrEnv *env, const TrKernelSpec *spec)
         slot[i] = -1;
         if (spec->template_args[i] == V_UNBOUND) {
             slot[i] = nargs;
-            if (ndim_of(spec, i)) {
+            if (ndarray_of(spec, i)) {
                 /* an ndarray: its address, then its extents */
                 argt[nargs++] = IR_U64;
-                for (int d = 0; d < ndim_of(spec, i); d++) argt[nargs++] = IR_I32;
+                for (int d = 0; d < ndarray_of(spec, i)->ndim; d++) argt[nargs++] = IR_I32;
             } else {
                 argt[nargs++] = spec->param_types[i];
             }
@@ -1340,8 +1349,8 @@ IrKernel *tr_kernel(TrEnv *env, const TrKernelSpec *spec)
             Value v = spec->template_args[i];
             if (v == V_UNBOUND) {
                 tr_set_loc(&c, params->items[i]);
-                v = ndim_of(spec, i) ? ndarray_param(&t, spec, i, slot[i])
-                                     : tr_wrap(&t, ir_arg_load(k, slot[i]));
+                v = ndarray_of(spec, i) ? ndarray_param(&t, ndarray_of(spec, i), slot[i])
+                                        : tr_wrap(&t, ir_arg_load(k, slot[i]));
             }
             c.kernel_args[c.nkernel_args++] = name;
             ok = v != V_EXC && tr_bind(&c, name, v);

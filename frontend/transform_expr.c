@@ -42,7 +42,7 @@ bool tr_is_var(Tr *t, Value v)
 {
     if (!tr_is_expr(t, v)) return false;
     IrKind kind = tr_stmt_of(v)->kind;
-    return kind == IR_ALLOCA || kind == IR_GLOBAL_PTR;
+    return kind == IR_ALLOCA || kind == IR_GLOBAL_PTR || kind == IR_EXTERNAL_PTR;
 }
 
 static IrStmt *var_load(Tr *t, IrStmt *var)
@@ -702,9 +702,16 @@ IrStmt *tr_field_ptr(TrCtx *c, const AstNode *at, IrSNodeNode *place, Value fiel
 
 /* ---- ndarray parameters (external arrays) */
 
+/* Element-shaped ones (vectors, matrices) are indexed through their Python
+ * __getitem__ (taichi.lang.ndarray.kernel_element), which asks tr_external_ptr
+ * for each entry. */
 bool tr_is_external(Tr *t, Value v)
 {
-    return v_is_obj(v) && v_as_obj(v)->type == t->env->t_external;
+    if (!v_is_obj(v) || !vm_is_subtype(v_as_obj(v)->type, t->env->t_external)) return false;
+    Value es = vm_getattr_opt(t->vm, v, vm_intern(t->vm, "element_shape", 13));
+    uint32_t n = 0;
+    if (v_has_layout(es, LAYOUT_TUPLE)) vm_seq_items(es, &n);
+    return n == 0;
 }
 
 IrStmt *tr_external_ptr(TrCtx *c, const AstNode *at, Value arr, Value key)
@@ -715,11 +722,17 @@ IrStmt *tr_external_ptr(TrCtx *c, const AstNode *at, Value arr, Value key)
     Value addr = vm_getattr(vm, arr, vm_intern(vm, "address", 7));
     Value dt = addr == V_EXC ? V_EXC : vm_getattr(vm, arr, vm_intern(vm, "dtype", 5));
     Value shape = dt == V_EXC ? V_EXC : vm_getattr(vm, arr, vm_intern(vm, "shape", 5));
-    if (shape == V_EXC) return NULL;
-    uint32_t n = 0;
-    Value *ext = v_has_layout(shape, LAYOUT_TUPLE) ? vm_seq_items(shape, &n) : NULL;
+    Value eshape = shape == V_EXC ? V_EXC : vm_getattr(vm, arr, vm_intern(vm, "element_shape", 13));
+    if (eshape == V_EXC) return NULL;
+    /* the field's extents (Taichi values), then the element's (ints) */
+    uint32_t nf = 0, ne = 0;
+    Value *fext = v_has_layout(shape, LAYOUT_TUPLE) ? vm_seq_items(shape, &nf) : NULL;
+    Value *eext = v_has_layout(eshape, LAYOUT_TUPLE) ? vm_seq_items(eshape, &ne) : NULL;
+    uint32_t n = nf + ne;
+    Value ext[IR_EXTERNAL_MAX_DIMS];
+    for (uint32_t i = 0; fext && eext && i < n && i < IR_EXTERNAL_MAX_DIMS; i++) ext[i] = i < nf ? fext[i] : eext[i - nf];
     IrType elem = tr_dtype(t->env, dt);
-    if (!tr_is_expr(t, addr) || !ext || n < 1 || n > IR_EXTERNAL_MAX_DIMS || elem == IR_VOID) {
+    if (!tr_is_expr(t, addr) || !fext || !eext || n > IR_EXTERNAL_MAX_DIMS || elem == IR_VOID) {
         tr_error(c, t->env->e_syntax, "an external array can only be accessed in a kernel through its "
                                       "ti.types.ndarray() parameter");
         return NULL;
@@ -729,7 +742,9 @@ IrStmt *tr_external_ptr(TrCtx *c, const AstNode *at, Value arr, Value key)
     if (mk != V_UNBOUND && (key = vm_call(vm, mk, NULL, 0, NULL)) == V_EXC) return NULL;
     Value items[IR_EXTERNAL_MAX_DIMS];
     uint32_t nk = 1;
-    if (!tr_is_expr(t, key) && (v_has_layout(key, LAYOUT_TUPLE) || v_has_layout(key, LAYOUT_LIST))) {
+    if (key == V_NONE) {
+        nk = 0;
+    } else if (!tr_is_expr(t, key) && (v_has_layout(key, LAYOUT_TUPLE) || v_has_layout(key, LAYOUT_LIST))) {
         Value *it = vm_seq_items(key, &nk);
         for (uint32_t i = 0; i < nk && i < IR_EXTERNAL_MAX_DIMS; i++) items[i] = it[i];
     } else {
@@ -750,7 +765,7 @@ IrStmt *tr_external_ptr(TrCtx *c, const AstNode *at, Value arr, Value key)
         }
         idx[i] = tr_cast(t, idx[i], IR_I32);
     }
-    if (t->env->debug) {
+    if (t->env->debug && n) {
         /* as for fields: every index in [0, extent), checked in debug mode */
         IrStmt *ok = NULL, *args[2 * IR_EXTERNAL_MAX_DIMS];
         StrBuf msg = {0};
@@ -775,6 +790,12 @@ IrStmt *tr_external_ptr(TrCtx *c, const AstNode *at, Value arr, Value key)
             vm_raise(vm, vm->e_MemoryError, "out of memory");
             return NULL;
         }
+    }
+    if (n == 0) {
+        /* a 0-d ndarray of scalars: its one element */
+        idx[0] = ir_const_i(k, IR_I32, 0);
+        extents[0] = ir_const_i(k, IR_I32, 1);
+        n = 1;
     }
     return ir_external_ptr(k, elem, tr_value(t, addr), idx, extents, (int)n);
 }

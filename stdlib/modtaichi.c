@@ -395,6 +395,31 @@ static unsigned char *buffer_at(VM *vm, ByteArrayObj *b, IrType t, Value index)
     return b->data + (size_t)i * size;
 }
 
+/* buffer_new(nbytes) -> a zero-filled bytearray of nbytes. Its memory counts
+ * toward the next collection at once (the GC counts what an object owns only
+ * when it collects), so that dropped ndarrays are freed before many pile up. */
+static Value tc_buffer_new(VM *vm, Value *args, int nargs, TupleObj *kw)
+{
+    if (!mod_check_one(vm, "buffer_new", nargs, kw)) return V_EXC;
+    int64_t n;
+    if (!arg_int(vm, args[0], &n)) return V_EXC;
+    if (n < 1 || n > UINT32_MAX) return vm_raise(vm, vm->e_ValueError, "an ndarray of %lld bytes is too large", (long long)n);
+    vm->bytes_allocated += (size_t)n;
+    vm_maybe_gc(vm);
+    void *data = calloc(1, (size_t)n);
+    if (!data) return vm_raise(vm, vm->e_MemoryError, "out of memory for an ndarray of %lld bytes", (long long)n);
+    Value b = vm_call(vm, v_obj(vm->t_bytearray), NULL, 0, NULL);
+    if (b == V_EXC) {
+        free(data);
+        return V_EXC;
+    }
+    ByteArrayObj *ba = (ByteArrayObj *)v_as_obj(b);
+    free(ba->data);
+    ba->data = data;
+    ba->len = ba->cap = (uint32_t)n;
+    return b;
+}
+
 /* buffer_address(buffer) -> the address of its first byte */
 static Value tc_buffer_address(VM *vm, Value *args, int nargs, TupleObj *kw)
 {
@@ -470,7 +495,7 @@ static const ModFunction taichi_functions[] = {
     {"reset", tc_reset}, {"tree", tc_tree},   {"dense", tc_dense}, {"place", tc_place},
     {"materialize", tc_materialize}, {"shape", tc_shape}, {"info", tc_info}, {"read", tc_read},
     {"write", tc_write}, {"fill", tc_fill}, {"offset", tc_offset}, {"convert", tc_convert}, {"banner", tc_banner},
-    {"buffer_address", tc_buffer_address}, {"buffer_read", tc_buffer_read}, {"buffer_write", tc_buffer_write},
+    {"buffer_new", tc_buffer_new}, {"buffer_address", tc_buffer_address}, {"buffer_read", tc_buffer_read}, {"buffer_write", tc_buffer_write},
     {"buffer_fill", tc_buffer_fill}, {"buffer_copy", tc_buffer_copy},
 };
 

@@ -106,9 +106,40 @@ def kernel_element(arr, key):
         raise _ti.TaichiIndexError("%dd ndarray indexed with %dd indices: %s" % (len(arr.shape), len(key), key))
     if len(es) == 1:
         entries = [_taichi_core.builtin("external_ptr", arr, key + (i,)) for i in range(es[0])]
-        return _matrix.Matrix._make(es[0], 1, 1, entries)
-    entries = [_taichi_core.builtin("external_ptr", arr, key + (i, j)) for i in range(es[0]) for j in range(es[1])]
-    return _matrix.Matrix._make(es[0], es[1], 2, entries)
+        r = _KernelElement._make(es[0], 1, 1, entries)
+    else:
+        entries = [_taichi_core.builtin("external_ptr", arr, key + (i, j))
+                   for i in range(es[0]) for j in range(es[1])]
+        r = _KernelElement._make(es[0], es[1], 2, entries)
+    r._arr, r._key = arr, key
+    return r
+
+
+class _KernelElement(_matrix.Matrix):
+    """An ndarray parameter's vector / matrix element in a kernel: its entries are
+    pointers into the ndarray, so an entry index that is a Taichi value (x[i][j] with
+    j a loop variable) is one more index into the ndarray."""
+    __slots__ = ("_arr", "_key")
+
+    def _dynamic(self, key):
+        key = key if isinstance(key, tuple) else (key,)
+        if not _builtins.any(isinstance(k, _ti.Expr) for k in key):
+            return None
+        if len(key) != len(self._arr.element_shape):
+            raise _ti.TaichiSyntaxError("a %dd ndarray element indexed with %d indices"
+                                        % (len(self._arr.element_shape), len(key)))
+        return _taichi_core.builtin("external_ptr", self._arr, self._key + key)
+
+    def __getitem__(self, key):
+        p = self._dynamic(key)
+        return _matrix.Matrix.__getitem__(self, key) if p is None else p
+
+    def __setitem__(self, key, value):
+        p = self._dynamic(key)
+        if p is None:
+            _matrix.Matrix.__setitem__(self, key, value)
+        else:
+            _taichi_core.builtin("assign", p, value)
 
 
 # ---- ndarrays that own their memory ----------------------------------------------------------
@@ -142,7 +173,7 @@ class Ndarray(_ti._ExternalArray):
     def __init__(self, dtype, shape, element_shape):
         if not _ti._state.initialized:
             raise _ti.TaichiRuntimeError("Cannont create ndarray, maybe you forgot to call `ti.init()` first?")
-        self._buf = bytearray(_builtins.max(1, _prod(shape) * _prod(element_shape)) * (dtype._bits // 8))
+        self._buf = _taichi_core.buffer_new(_builtins.max(1, _prod(shape) * _prod(element_shape)) * (dtype._bits // 8))
         _ti._ExternalArray.__init__(self, _taichi_core.buffer_address(self._buf), dtype, shape, element_shape)
         self.grad = None
         self.layout = "Layout.AOS"
