@@ -656,9 +656,9 @@ static IrStmt *begin_range(TrCtx *c, IrStmt *begin, IrStmt *end, bool *parallel)
     bool top = c->non_static == 0 && t->nloops == 0 && c->is_kernel && t->depth == 1;
     /* a ti.func's loops run in parallel when inlined at a kernel's top level */
     if (!c->is_kernel) {
-        top = c->non_static == 0 && t->nloops == 0;
+        top = c->non_static == 0 && t->nloops == 0 && !c->real;
         for (TrCtx *p = c->caller; p && top; p = p->caller)
-            if (p->non_static) top = false;
+            if (p->non_static || p->real) top = false;
     }
     if (t->cfg_pending) {
         loop->u.range.serialize = t->cfg_serialize;
@@ -1039,7 +1039,9 @@ static bool st_return(TrCtx *c, const AstNode *s)
 static bool st_assert(TrCtx *c, const AstNode *s)
 {
     Tr *t = c->tr;
-    if (!t->env->debug) return true;
+    /* out of debug mode the check is gone, but the test is built as Taichi
+     * does: its calls and their side effects stay */
+    if (!t->env->debug) return tr_expr(c, s->v.Assert.test) != V_EXC;
     Value test = tr_expr(c, s->v.Assert.test);
     if (test == V_EXC) return false;
     if (!tr_is_expr(t, test)) {
@@ -1195,7 +1197,11 @@ static bool bind_params(TrCtx *c, Value *args, int nargs, TupleObj *kwnames)
          * variable or pointer); the others are passed by value */
         Value anno = fn->annotations ? vm_dict_get_str(fn->annotations, name) : V_UNBOUND;
         bool is_template = anno != V_UNBOUND && vm_type_of(t->vm, anno) == t->env->t_template;
-        if (is_template && tr_is_expr(t, v)) {
+        if (anno != V_UNBOUND && vm_type_of(t->vm, anno) == t->env->t_ndarray_type) {
+            /* an ndarray parameter takes the caller's ndarray parameter as it is */
+            Value cargs[2] = {v, v_obj(name)};
+            if (vm_call_method(t->vm, anno, vm_intern(t->vm, "_ti_check_func", 14), cargs, 2) == V_EXC) return false;
+        } else if (is_template && tr_is_expr(t, v)) {
             IrStmt *s = tr_stmt_of(v);
             bool is_load = s->kind == IR_LOCAL_LOAD || s->kind == IR_GLOBAL_LOAD;
             if (is_load && (s->ops[0]->kind == IR_ALLOCA || s->ops[0]->kind == IR_GLOBAL_PTR ||
@@ -1237,7 +1243,10 @@ Value tr_inline_func(TrCtx *caller, const AstNode *call, FuncObj *fn, Value *arg
                         fn->name->data, TR_MAX_INLINE_DEPTH);
     }
     TrCtx c;
+    bool real = t->inline_real;
+    t->inline_real = false;
     if (!ctx_init(&c, t, fn, false)) return V_EXC;
+    c.real = real;
     t->ctx = &c;
     t->depth++;
     const AstNode *def = fn->code->def;

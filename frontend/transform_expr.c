@@ -936,6 +936,17 @@ static Value call(TrCtx *c, const AstNode *e)
     if (ft == t->env->t_func) {
         Value fn = vm_slot_values(v_as_obj(f))[0];
         if (!v_has_layout(fn, LAYOUT_FUNC)) return vm_raise(vm, t->env->e_compile, "ti.func wraps a non-function");
+        /* a method taken from its object (obj.f): the object is the first argument */
+        Value bound = vm_slot_values(v_as_obj(f))[2];
+        if (v_has_layout(bound, LAYOUT_TUPLE)) {
+            uint32_t nb;
+            Value self = vm_seq_items(bound, &nb)[0];
+            ListObj *l = (ListObj *)v_as_obj(list);
+            if (!vm_list_append(vm, l, self)) return V_EXC;
+            memmove(l->items + 1, l->items, (l->len - 1) * sizeof *l->items);
+            l->items[0] = self;
+            nargs++;
+        }
         /* arguments that are variables are passed by value: load them */
         for (int i = 0; i < nargs + (kw ? (int)kw->len : 0); i++) {
             args = ((ListObj *)v_as_obj(list))->items;
@@ -944,7 +955,23 @@ static Value call(TrCtx *c, const AstNode *e)
             ((ListObj *)v_as_obj(list))->items[i] = v;
         }
         args = ((ListObj *)v_as_obj(list))->items;
-        return tr_inline_func(c, e, (FuncObj *)v_as_obj(fn), args, nargs, kw);
+        /* ti.real_func: inlined as a ti.func is, with a real function's checks;
+         * a real function's runtime recursion cannot be inlined */
+        bool real = vm_slot_values(v_as_obj(f))[3] == V_TRUE;
+        FuncObj *callee = (FuncObj *)v_as_obj(fn);
+        for (TrCtx *p = c; real && p; p = p->caller)
+            if (p->fn == callee)
+                return tr_error(c, t->env->e_compile,
+                                "ti.real_func %s() calls itself: tirun inlines real functions, and recursion "
+                                "needs real function calls, which tirun does not have yet", callee->name->data);
+        t->inline_real = real;
+        Value r = tr_inline_func(c, e, callee, args, nargs, kw);
+        Value ra = real && r != V_EXC && r != V_NONE && callee->annotations
+                       ? vm_dict_get_str(callee->annotations, vm_intern(vm, "return", 6)) : V_NONE;
+        if (ra == V_UNBOUND)
+            return tr_error(c, t->env->e_syntax, "A function with a return value must be annotated with a return "
+                                                 "type, e.g. def func() -> ti.f32");
+        return r;
     }
     if (ft == t->env->t_kernel ||
         (v_has_layout(f, LAYOUT_BUILTIN) && ((BuiltinObj *)v_as_obj(f))->fn == t->env->kernel_fn))

@@ -656,12 +656,21 @@ class _Builtin:
 
 
 class _Func:
-    """A @ti.func: inlined where a kernel or another ti.func calls it."""
-    __slots__ = ("fn", "__name__")
+    """A @ti.func: inlined where a kernel or another ti.func calls it. Taken from an
+    object (a method), it is bound to it: _self is (obj,), else None. _real: a
+    ti.real_func (taichi.lang.real_func), inlined too."""
+    __slots__ = ("fn", "__name__", "_self", "_real")
 
-    def __init__(self, fn):
+    def __init__(self, fn, bound=None, real=False):
         self.fn = fn
         self.__name__ = fn.__name__
+        self._self = bound
+        self._real = real
+
+    def __get__(self, obj, cls=None):
+        if obj is None or self._self is not None:
+            return self
+        return _Func(self.fn, (obj,), self._real)
 
     def __call__(self, *args, **kwargs):
         raise TaichiSyntaxError("Taichi functions cannot be called from Python-scope.")
@@ -688,6 +697,10 @@ class _NdarrayType:
     def _ti_check(self, arg, name):
         """Raises Taichi's error when arg does not fit this annotation (parameter name)."""
         lang.ndarray.check_arg(self, arg, name)
+
+    def _ti_check_func(self, arg, name):
+        """The same for a ti.func's parameter, in a kernel that compiles."""
+        lang.ndarray.check_func_arg(self, arg, name)
 
     def __repr__(self):
         return "NdarrayType(dtype=%s, ndim=%s, layout=Layout.AOS, needs_grad=%s)" % (
@@ -798,6 +811,8 @@ def kernel(fn):
     """Decorates a Taichi kernel: compiled on its first call for each template signature."""
     if not isinstance(fn, _py_function):
         raise TaichiSyntaxError("ti.kernel decorates a function")
+    if lang.oop.in_class_body(fn):
+        return lang.oop.class_kernel(fn, lambda f: _taichi_core.kernel(f, _kernel_refs))
     return _taichi_core.kernel(fn, _kernel_refs)
 
 
@@ -809,7 +824,7 @@ def func(fn):
         if name not in annotations:
             continue
         a = annotations[name]
-        if not (isinstance(a, (DataType, _Template)) or a in (int, float, bool)):
+        if not (isinstance(a, (DataType, _Template, _NdarrayType)) or a in (int, float, bool)):
             raise TaichiSyntaxError("Invalid type annotation (argument %d) of Taichi function: %s" % (i, a))
     return _Func(fn)
 
@@ -996,6 +1011,8 @@ def is_extension_supported(arch, ext):
 from taichi import lang  # noqa: E402  (the package's submodules need this module first)
 from taichi.lang import matrix as _matrix  # noqa: E402
 from taichi.lang.ndarray import ndarray, Ndarray, ScalarNdarray, VectorNdarray, MatrixNdarray  # noqa: E402
+from taichi.lang.oop import data_oriented  # noqa: E402
+from taichi.lang.real_func import real_func, ref  # noqa: E402
 
 Matrix = _matrix.Matrix
 Vector = _matrix.Vector

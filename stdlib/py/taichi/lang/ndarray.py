@@ -82,6 +82,17 @@ def check_arg(anno, arg, name):
                          % (name, anno.ndim, len(arg.shape), arg.shape))
 
 
+def check_func_arg(anno, arg, name):
+    """check_arg for a ti.func's ndarray parameter: arg must be a kernel's ndarray
+    parameter; a mismatch is a compile error."""
+    if not isinstance(arg, _ti._ExternalArray) or not isinstance(arg.address, _ti.Expr):
+        raise _ti.TaichiTypeError("Expected ndarray in the kernel argument for argument %s, got %s" % (name, arg))
+    try:
+        check_arg(anno, arg, name)
+    except (TypeError, ValueError) as e:
+        raise _ti.TaichiCompilationError(str(e))
+
+
 # ---- in a kernel: an ndarray parameter of vector / matrix elements ----------------------------
 
 def _key_tuple(key):
