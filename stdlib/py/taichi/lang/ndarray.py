@@ -75,7 +75,7 @@ def check_arg(anno, arg, name):
             raise ValueError("Invalid value for argument %s - required element type: %s, but %s is provided"
                              % (name, _element_type_name(want), element_type(arg)))
     elif want is not None:
-        if _ti._dtype_of(want) is not arg.dtype or es:
+        if (want if isinstance(want, _ti.DataType) else _ti._dtype_of(want)) is not arg.dtype or es:
             raise TypeError("Expect element type %s for argument %s, but get %s" % (want, name, element_type(arg)))
     if anno.ndim is not None and anno.ndim != len(arg.shape):
         raise ValueError("Invalid value for argument %s - required ndim=%d, but %dd ndarray with shape %s is provided"
