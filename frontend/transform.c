@@ -1285,10 +1285,12 @@ static const TrNdarrayArg *ndarray_of(const TrKernelSpec *spec, int i)
 /* What an ndarray parameter is in the kernel: a taichi._ExternalArray whose
  * address (u64) and shape (i32 each) are the arguments from slot on, and whose
  * dtype and element shape are the argument's. */
-static Value ndarray_param(Tr *t, const TrNdarrayArg *nd, int slot)
+static Value ndarray_param(Tr *t, const TrNdarrayArg *nd, int slot, Value anno)
 {
     VM *vm = t->vm;
-    Value args[4];
+    Value args[5];
+    args[4] = vm_getattr(vm, anno, vm_intern(vm, "boundary", 8));
+    if (args[4] == V_EXC) return V_EXC;
     const char *dt = ir_type_name(nd->dtype);
     args[1] = vm_new_str(vm, dt, strlen(dt));
     args[0] = args[1] == V_EXC ? V_EXC : tr_wrap(t, ir_arg_load(t->k, slot));
@@ -1301,7 +1303,7 @@ static Value ndarray_param(Tr *t, const TrNdarrayArg *nd, int slot)
         ((TupleObj *)v_as_obj(args[2]))->items[d] = e;
     }
     for (int d = 0; d < nd->nelem; d++) ((TupleObj *)v_as_obj(args[3]))->items[d] = v_int(nd->elem[d]);
-    return vm_call(vm, v_obj(t->env->t_external), args, 4, NULL);
+    return vm_call(vm, v_obj(t->env->t_external), args, 5, NULL);
 }
 
 IrKernel *tr_kernel(TrEnv *env, const TrKernelSpec *spec)
@@ -1358,7 +1360,8 @@ IrKernel *tr_kernel(TrEnv *env, const TrKernelSpec *spec)
             Value v = spec->template_args[i];
             if (v == V_UNBOUND) {
                 tr_set_loc(&c, params->items[i]);
-                v = ndarray_of(spec, i) ? ndarray_param(&t, ndarray_of(spec, i), slot[i])
+                v = ndarray_of(spec, i) ? ndarray_param(&t, ndarray_of(spec, i), slot[i],
+                                                        vm_dict_get_str(spec->fn->annotations, name))
                                         : tr_wrap(&t, ir_arg_load(k, slot[i]));
             }
             c.kernel_args[c.nkernel_args++] = name;

@@ -723,7 +723,9 @@ IrStmt *tr_external_ptr(TrCtx *c, const AstNode *at, Value arr, Value key)
     Value dt = addr == V_EXC ? V_EXC : vm_getattr(vm, arr, vm_intern(vm, "dtype", 5));
     Value shape = dt == V_EXC ? V_EXC : vm_getattr(vm, arr, vm_intern(vm, "shape", 5));
     Value eshape = shape == V_EXC ? V_EXC : vm_getattr(vm, arr, vm_intern(vm, "element_shape", 13));
-    if (eshape == V_EXC) return NULL;
+    Value boundary = eshape == V_EXC ? V_EXC : vm_getattr(vm, arr, vm_intern(vm, "boundary", 8));
+    if (boundary == V_EXC) return NULL;
+    bool clamp = v_has_layout(boundary, LAYOUT_STR) && !strcmp(AS_STR(boundary)->data, "clamp");
     /* the field's extents (Taichi values), then the element's (ints) */
     uint32_t nf = 0, ne = 0;
     Value *fext = v_has_layout(shape, LAYOUT_TUPLE) ? vm_seq_items(shape, &nf) : NULL;
@@ -764,12 +766,25 @@ IrStmt *tr_external_ptr(TrCtx *c, const AstNode *at, Value arr, Value key)
             return NULL;
         }
         idx[i] = tr_cast(t, idx[i], IR_I32);
+        if (clamp && !(ne == 2 && i >= nf)) {
+            IrStmt *last = ir_binary(k, IR_BIN_sub, extents[i], ir_const_i(k, IR_I32, 1));
+            idx[i] = ir_binary(k, IR_BIN_max, ir_binary(k, IR_BIN_min, idx[i], last), ir_const_i(k, IR_I32, 0));
+        }
+    }
+    if (clamp && ne == 2) {
+        /* a matrix element's entry: its row-major index clamped, as Taichi does */
+        IrStmt *cols = ir_const_i(k, IR_I32, v_as_int(eext[1]));
+        IrStmt *flat = ir_binary(k, IR_BIN_add, ir_binary(k, IR_BIN_mul, idx[nf], cols), idx[nf + 1]);
+        IrStmt *last = ir_const_i(k, IR_I32, v_as_int(eext[0]) * v_as_int(eext[1]) - 1);
+        flat = ir_binary(k, IR_BIN_max, ir_binary(k, IR_BIN_min, flat, last), ir_const_i(k, IR_I32, 0));
+        idx[nf] = ir_binary(k, IR_BIN_div, flat, cols);
+        idx[nf + 1] = ir_binary(k, IR_BIN_mod, flat, cols);
     }
     if (t->env->debug && n) {
         /* as for fields: every index in [0, extent), checked in debug mode */
         IrStmt *ok = NULL, *args[2 * IR_EXTERNAL_MAX_DIMS];
         StrBuf msg = {0};
-        sb_printf(&msg, "(kernel=%s) Accessing ndarray of shape (", k->name);
+        sb_printf(&msg, "[kernel=%s] Out of bound access to ndarray of shape (", k->name);
         for (uint32_t i = 0; i < n; i++) {
             IrStmt *ge = ir_binary(k, IR_BIN_cmp_ge, idx[i], ir_const_i(k, IR_I32, 0));
             IrStmt *lt = ir_binary(k, IR_BIN_cmp_lt, idx[i], extents[i]);
@@ -779,9 +794,9 @@ IrStmt *tr_external_ptr(TrCtx *c, const AstNode *at, Value arr, Value key)
             args[i] = extents[i];
             args[n + i] = idx[i];
         }
-        sb_puts(&msg, ") with indices (");
+        sb_puts(&msg, ") with indices [");
         for (uint32_t i = 0; i < n; i++) sb_puts(&msg, i ? ", %d" : "%d");
-        sb_putn(&msg, ")\n", 2);
+        sb_putn(&msg, "]\n", 2);
         if (at) tr_traceback(c, at, &msg);
         sb_putn(&msg, "", 1);
         bool good = !msg.oom && ok && ir_assert(k, ok, msg.data, args, 2 * (int)n);

@@ -713,9 +713,9 @@ class _ExternalArray:
     dtype elements; each element a vector or matrix of element_shape when that is not ()).
     While a kernel compiles, the parameter is one too, whose address and shape are Taichi
     values. taichi.lang.ndarray's ndarrays are ones that own their memory."""
-    __slots__ = ("address", "dtype", "shape", "element_shape")
+    __slots__ = ("address", "dtype", "shape", "element_shape", "boundary")
 
-    def __init__(self, address, dtype, shape, element_shape=()):
+    def __init__(self, address, dtype, shape, element_shape=(), boundary="unsafe"):
         if isinstance(dtype, str):
             dtype = {t._name: t for t in _primitive_types}.get(dtype, dtype)
         if not isinstance(dtype, DataType) or dtype in (u1, f16):
@@ -734,6 +734,7 @@ class _ExternalArray:
         self.dtype = dtype
         self.shape = shape
         self.element_shape = tuple(element_shape)
+        self.boundary = boundary    # "clamp": indices out of the shape are clamped into it
 
     @property
     def ndim(self):
@@ -743,7 +744,7 @@ class _ExternalArray:
         return lang.ndarray.kernel_element(self, key)
 
     def __setitem__(self, key, value):
-        lang.ndarray.kernel_element(self, key)._ti_assign(value)
+        lang.ndarray.kernel_store(self, key, value)
 
     def __repr__(self):
         return "<external array %s%r>" % (self.dtype, self.shape)

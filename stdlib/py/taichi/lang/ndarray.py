@@ -126,6 +126,20 @@ def kernel_element(arr, key):
     return r
 
 
+def kernel_store(arr, key, value):
+    """arr[key] = value in a kernel for an ndarray of vectors or matrices."""
+    el = kernel_element(arr, key)
+    if isinstance(value, (list, tuple, _matrix.Matrix)):
+        m = value if isinstance(value, _matrix.Matrix) else _matrix.Matrix(value)
+        if (m.n, m.m) != (el.n, el.m):
+            def name(x):
+                return "i32" if _builtins.all(_is_int(e) for e in x.entries) else "f32"
+            shape = "%d" % m.n if m.ndim == 1 else "%d, %d" % (m.n, m.m)
+            raise _ti.TaichiTypeError("cannot assign '[Tensor (%s) %s]' to '%s'"
+                                      % (shape, name(m), _TensorType(arr.element_shape, arr.dtype)))
+    el._ti_assign(value)
+
+
 class _KernelElement(_matrix.Matrix):
     """An ndarray parameter's vector / matrix element in a kernel: its entries are
     pointers into the ndarray, so an entry index that is a Taichi value (x[i][j] with
