@@ -440,7 +440,7 @@ Value prog_kernel_call(VM *vm, Value *args, int nargs, TupleObj *kw)
         for (int p = 0; p < k->nparams; p++)
             if (bound[p] == V_UNBOUND)
                 return vm_raise(vm, s->env.e_syntax, "Parameter `%s : %s` missing.", params->items[p]->v.arg.arg,
-                                k->is_template[p] ? "template" : ir_type_name(k->ptypes[p]));
+                                k->is_template[p] ? "template" : k->is_ndarray[p] ? "ndarray" : ir_type_name(k->ptypes[p]));
         args = bound;
         nargs = k->nparams;
     }
@@ -448,7 +448,8 @@ Value prog_kernel_call(VM *vm, Value *args, int nargs, TupleObj *kw)
     if (nargs < k->nparams) {
         const AstSeq *params = &k->fn->code->def->v.FunctionDef.args->v.arguments.args;
         return vm_raise(vm, s->env.e_syntax, "Parameter `%s : %s` missing.", params->items[nargs]->v.arg.arg,
-                        k->is_template[nargs] ? "template" : ir_type_name(k->ptypes[nargs]));
+                        k->is_template[nargs] ? "template"
+                        : k->is_ndarray[nargs] ? "ndarray" : ir_type_name(k->ptypes[nargs]));
     }
     if (!prog_snodes(s)) return V_EXC;
     if (s->unplaced && !materialize_fields(vm)) return V_EXC;
