@@ -491,6 +491,11 @@ Value prog_kernel_call(VM *vm, Value *args, int nargs, TupleObj *kw)
         }
         in = compile(vm, s, k, targs, nd);
         if (!in) return V_EXC;
+        /* compiling ran Python, which may have changed the arguments: read them again */
+        for (int p = 0; p < k->nparams; p++)
+            if (k->is_ndarray[p] && !ndarray_arg(vm, s, args[p], p, &nd[p], &addr[p], &shape[p])) return V_EXC;
+        if (k->any_ndarray && memcmp(in->nd, nd, (size_t)k->nparams * sizeof *nd))
+            return vm_raise(vm, vm->e_RuntimeError, "an ndarray argument of %s changed while it compiled", k->name);
     }
     BkSlots slots;
     int slot = 0;

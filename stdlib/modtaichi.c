@@ -388,6 +388,10 @@ static unsigned char *buffer_at(VM *vm, ByteArrayObj *b, IrType t, Value index)
     int64_t i;
     if (!arg_int(vm, index, &i)) return NULL;
     size_t size = (size_t)ir_type_bits(t) / 8;
+    if (!size) {
+        vm_raise(vm, vm->e_TypeError, "ndarray elements of type %s are not supported", ir_type_name(t));
+        return NULL;
+    }
     if (i < 0 || (uint64_t)i >= b->len / size) {
         vm_raise(vm, vm->e_IndexError, "ndarray element %lld out of range", (long long)i);
         return NULL;
@@ -468,6 +472,7 @@ static Value tc_buffer_fill(VM *vm, Value *args, int nargs, TupleObj *kw)
     Value *vals = v_has_layout(args[2], LAYOUT_LIST) ? vm_seq_items(args[2], &n) : NULL;
     size_t size = (size_t)ir_type_bits(t) / 8, stride = size * n;
     if (!n || n > 64) return vm_raise(vm, vm->e_ValueError, "buffer_fill: 1 to 64 values, in a list");
+    if (!size) return vm_raise(vm, vm->e_TypeError, "ndarray elements of type %s are not supported", ir_type_name(t));
     unsigned char pattern[64 * 8];
     for (uint32_t i = 0; i < n; i++) {
         Scalar s;
