@@ -709,9 +709,9 @@ static IrStmt *begin_range(TrCtx *c, IrStmt *begin, IrStmt *end, bool *parallel)
     bool top = c->non_static == 0 && t->nloops == 0 && c->is_kernel && t->depth == 1;
     /* a ti.func's loops run in parallel when inlined at a kernel's top level */
     if (!c->is_kernel) {
-        top = c->non_static == 0 && t->nloops == 0;
+        top = c->non_static == 0 && t->nloops == 0 && !c->real;
         for (TrCtx *p = c->caller; p && top; p = p->caller)
-            if (p->non_static) top = false;
+            if (p->non_static || p->real) top = false;
     }
     if (t->cfg_pending) {
         loop->u.range.serialize = t->cfg_serialize;
@@ -997,6 +997,12 @@ static bool st_for(TrCtx *c, const AstNode *s)
         if (args == V_EXC || !ndrange_of(c, args, &r)) return false;
         return nd_for(c, s, &r, grouped);
     }
+    /* an ndarray parameter loops over its field's shape, as ti.ndrange(*a.shape) */
+    if (v_is_obj(v) && vm_is_subtype(ty, t->env->t_external)) {
+        Value shape = vm_getattr(vm, v, vm_intern(vm, "shape", 5));
+        if (shape == V_EXC || !ndrange_of(c, shape, &r)) return false;
+        return nd_for(c, s, &r, grouped);
+    }
     /* a matrix field loops over the indices of its first component */
     Value lf = v_is_obj(v) && !tr_is_expr(t, v) ? vm_getattr_opt(vm, v, vm_intern(vm, "_loop_field", 11)) : V_UNBOUND;
     if (lf == V_EXC) return false;
@@ -1086,7 +1092,9 @@ static bool st_return(TrCtx *c, const AstNode *s)
 static bool st_assert(TrCtx *c, const AstNode *s)
 {
     Tr *t = c->tr;
-    if (!t->env->debug) return true;
+    /* out of debug mode the check is gone, but the test is built as Taichi
+     * does: its calls and their side effects stay */
+    if (!t->env->debug) return tr_expr(c, s->v.Assert.test) != V_EXC;
     Value test = tr_expr(c, s->v.Assert.test);
     if (test == V_EXC) return false;
     if (!tr_is_expr(t, test)) {
@@ -1243,10 +1251,15 @@ static bool bind_params(TrCtx *c, Value *args, int nargs, TupleObj *kwnames, int
          * variable or pointer); the others are passed by value */
         Value anno = fn->annotations ? vm_dict_get_str(fn->annotations, name) : V_UNBOUND;
         bool is_template = i < nref || (anno != V_UNBOUND && vm_type_of(t->vm, anno) == t->env->t_template);
-        if (is_template && tr_is_expr(t, v)) {
+        if (anno != V_UNBOUND && vm_type_of(t->vm, anno) == t->env->t_ndarray_type) {
+            /* an ndarray parameter takes the caller's ndarray parameter as it is */
+            Value cargs[2] = {v, v_obj(name)};
+            if (vm_call_method(t->vm, anno, vm_intern(t->vm, "_ti_check_func", 14), cargs, 2) == V_EXC) return false;
+        } else if (is_template && tr_is_expr(t, v)) {
             IrStmt *s = tr_stmt_of(v);
             bool is_load = s->kind == IR_LOCAL_LOAD || s->kind == IR_GLOBAL_LOAD;
-            if (is_load && (s->ops[0]->kind == IR_ALLOCA || s->ops[0]->kind == IR_GLOBAL_PTR)) {
+            if (is_load && (s->ops[0]->kind == IR_ALLOCA || s->ops[0]->kind == IR_GLOBAL_PTR ||
+                            s->ops[0]->kind == IR_EXTERNAL_PTR)) {
                 v = tr_wrap(t, s->ops[0]);
                 if (v == V_EXC) return false;
             }
@@ -1285,7 +1298,10 @@ Value tr_inline_func(TrCtx *caller, const AstNode *call, FuncObj *fn, Value *arg
                         fn->name->data, TR_MAX_INLINE_DEPTH);
     }
     TrCtx c;
+    bool real = t->inline_real;
+    t->inline_real = false;
     if (!ctx_init(&c, t, fn, false)) return V_EXC;
+    c.real = real;
     t->ctx = &c;
     t->depth++;
     const AstNode *def = fn->code->def;
@@ -1316,36 +1332,40 @@ Value tr_inline_func(TrCtx *caller, const AstNode *call, FuncObj *fn, Value *arg
     return ok ? ret : V_EXC;
 }
 
-static int ndim_of(const TrKernelSpec *spec, int i) { return spec->param_ndims ? spec->param_ndims[i] : 0; }
+static const TrNdarrayArg *ndarray_of(const TrKernelSpec *spec, int i)
+{
+    return spec->ndarrays && spec->ndarrays[i].is_ndarray ? &spec->ndarrays[i] : NULL;
+}
 
 /* What an ndarray parameter is in the kernel: a taichi._ExternalArray whose
  * address (u64) and shape (i32 each) are the arguments from slot on, and whose
- * dtype is the annotation's. */
-static Value ndarray_param(Tr *t, const TrKernelSpec *spec, int i, int slot)
+ * dtype and element shape are the argument's. */
+static Value ndarray_param(Tr *t, const TrNdarrayArg *nd, int slot, Value anno)
 {
     VM *vm = t->vm;
-    const char *pname = spec->fn->code->def->v.FunctionDef.args->v.arguments.args.items[i]->v.arg.arg;
-    Value anno = vm_dict_get_str(spec->fn->annotations, vm_intern(vm, pname, strlen(pname)));
-    Value args[3];
-    args[1] = anno == V_UNBOUND ? V_EXC : vm_getattr(vm, anno, vm_intern(vm, "dtype", 5));
-    if (args[1] == V_EXC) return V_EXC;
-    args[0] = tr_wrap(t, ir_arg_load(t->k, slot));
-    int n = ndim_of(spec, i);
-    args[2] = vm_new_tuple(vm, (uint32_t)n);
-    if (args[0] == V_EXC || args[2] == V_EXC) return V_EXC;
-    for (int d = 0; d < n; d++) {
+    Value args[5];
+    args[4] = vm_getattr(vm, anno, vm_intern(vm, "boundary", 8));
+    if (args[4] == V_EXC) return V_EXC;
+    const char *dt = ir_type_name(nd->dtype);
+    args[1] = vm_new_str(vm, dt, strlen(dt));
+    args[0] = args[1] == V_EXC ? V_EXC : tr_wrap(t, ir_arg_load(t->k, slot));
+    args[2] = args[0] == V_EXC ? V_EXC : vm_new_tuple(vm, (uint32_t)nd->ndim);
+    args[3] = args[2] == V_EXC ? V_EXC : vm_new_tuple(vm, (uint32_t)nd->nelem);
+    if (args[3] == V_EXC) return V_EXC;
+    for (int d = 0; d < nd->ndim; d++) {
         Value e = tr_wrap(t, ir_arg_load(t->k, slot + 1 + d));
         if (e == V_EXC) return V_EXC;
         ((TupleObj *)v_as_obj(args[2]))->items[d] = e;
     }
-    return vm_call(vm, v_obj(t->env->t_external), args, 3, NULL);
+    for (int d = 0; d < nd->nelem; d++) ((TupleObj *)v_as_obj(args[3]))->items[d] = v_int(nd->elem[d]);
+    return vm_call(vm, v_obj(t->env->t_external), args, 5, NULL);
 }
 
 IrKernel *tr_kernel(TrEnv *env, const TrKernelSpec *spec)
 {
     VM *vm = env->vm;
     int nslots = 0;
-    for (int i = 0; i < spec->nparams; i++) nslots += 1 + ndim_of(spec, i);
+    for (int i = 0; i < spec->nparams; i++) nslots += 1 + (ndarray_of(spec, i) ? ndarray_of(spec, i)->ndim : 0);
     IrType *argt = calloc((size_t)nslots + 1, sizeof *argt);
     int *slot = calloc((size_t)spec->nparams + 1, sizeof *slot);
     if (!argt || !slot) {
@@ -1359,10 +1379,10 @@ IrKernel *tr_kernel(TrEnv *env, const TrKernelSpec *spec)
         slot[i] = -1;
         if (spec->template_args[i] == V_UNBOUND) {
             slot[i] = nargs;
-            if (ndim_of(spec, i)) {
+            if (ndarray_of(spec, i)) {
                 /* an ndarray: its address, then its extents */
                 argt[nargs++] = IR_U64;
-                for (int d = 0; d < ndim_of(spec, i); d++) argt[nargs++] = IR_I32;
+                for (int d = 0; d < ndarray_of(spec, i)->ndim; d++) argt[nargs++] = IR_I32;
             } else {
                 argt[nargs++] = spec->param_types[i];
             }
@@ -1395,8 +1415,9 @@ IrKernel *tr_kernel(TrEnv *env, const TrKernelSpec *spec)
             Value v = spec->template_args[i];
             if (v == V_UNBOUND) {
                 tr_set_loc(&c, params->items[i]);
-                v = ndim_of(spec, i) ? ndarray_param(&t, spec, i, slot[i])
-                                     : tr_wrap(&t, ir_arg_load(k, slot[i]));
+                v = ndarray_of(spec, i) ? ndarray_param(&t, ndarray_of(spec, i), slot[i],
+                                                        vm_dict_get_str(spec->fn->annotations, name))
+                                        : tr_wrap(&t, ir_arg_load(k, slot[i]));
             }
             c.kernel_args[c.nkernel_args++] = name;
             ok = v != V_EXC && tr_bind(&c, name, v);

@@ -39,6 +39,18 @@ typedef struct TrEnv {
     struct Tr *current;               /* the compilation in progress, for Expr's operators */
 } TrEnv;
 
+/* An ndarray parameter as one compiled instance takes it: the argument's
+ * element type, its field dimensions (the argument slots after its address)
+ * and the shape of its elements (scalars: nelem 0; vectors 1; matrices 2).
+ * The argument decides them where the annotation leaves them out. */
+typedef struct TrNdarrayArg {
+    bool is_ndarray;
+    IrType dtype;
+    int ndim;
+    int nelem;
+    int elem[2];
+} TrNdarrayArg;
+
 /* One kernel to compile: its function and, per parameter, the template
  * argument (a Python value) or V_UNBOUND for a typed parameter. */
 typedef struct TrKernelSpec {
@@ -46,9 +58,8 @@ typedef struct TrKernelSpec {
     const char *name;           /* the kernel's IR name */
     int nparams;
     const Value *template_args;
-    const IrType *param_types;  /* typed parameters: their type (an ndarray's: its element's);
-                                 * IR_VOID for templates */
-    const int *param_ndims;     /* ndarray parameters: their ndim; 0 for the others */
+    const IrType *param_types;  /* typed parameters: their type; IR_VOID for templates and ndarrays */
+    const TrNdarrayArg *ndarrays;   /* per parameter; is_ndarray false for the others */
     IrType ret_type;            /* IR_VOID: no return value */
 } TrKernelSpec;
 

@@ -59,7 +59,7 @@ typedef enum { B_UNARY, B_BINARY, B_ATOMIC, B_SPECIAL } BuiltinKind;
     X("static_print", B_SPECIAL, 6) X("static_assert", B_SPECIAL, 7) X("call_internal", B_SPECIAL, 8) \
     X("fill_field", B_SPECIAL, 10) \
     X("assign", B_SPECIAL, 11) X("expr_init", B_SPECIAL, 12) X("field_ptr", B_SPECIAL, 13) \
-    X("field_store", B_SPECIAL, 14)
+    X("field_store", B_SPECIAL, 14) X("external_ptr", B_SPECIAL, 40)
 
 typedef struct {
     const char *name;
@@ -337,6 +337,12 @@ static Value special_builtin(Tr *t, const BuiltinDef *b, Value *args, int nargs,
         if (b->op == 13) return tr_wrap(t, ptr);
         IrStmt *val = nargs == 3 ? tr_store_value(t, tr_load_var(t, args[2]), place->ir.dtype, "Assign") : NULL;
         return val && ir_global_store(t->k, ptr, val) ? V_NONE : V_EXC;
+    }
+    case 40: { /* external_ptr(arr, key): the pointer to an entry of an ndarray parameter's element */
+        if (nargs != 2 || !v_is_obj(args[0]) || !vm_is_subtype(vm_type_of(vm, args[0]), t->env->t_external))
+            return vm_raise(vm, vm->e_TypeError, "external_ptr(ndarray, key)");
+        IrStmt *ptr = tr_external_ptr(t->ctx, NULL, args[0], args[1]);
+        return ptr ? tr_wrap(t, ptr) : V_EXC;
     }
     case 10: { /* fill_field(field, value): x.fill(v) in a kernel, a loop over every element */
         bool err = false;

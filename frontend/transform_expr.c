@@ -42,7 +42,7 @@ bool tr_is_var(Tr *t, Value v)
 {
     if (!tr_is_expr(t, v)) return false;
     IrKind kind = tr_stmt_of(v)->kind;
-    return kind == IR_ALLOCA || kind == IR_GLOBAL_PTR;
+    return kind == IR_ALLOCA || kind == IR_GLOBAL_PTR || kind == IR_EXTERNAL_PTR;
 }
 
 static IrStmt *var_load(Tr *t, IrStmt *var)
@@ -713,9 +713,16 @@ IrStmt *tr_field_ptr(TrCtx *c, const AstNode *at, IrSNodeNode *place, Value fiel
 
 /* ---- ndarray parameters (external arrays) */
 
+/* Element-shaped ones (vectors, matrices) are indexed through their Python
+ * __getitem__ (taichi.lang.ndarray.kernel_element), which asks tr_external_ptr
+ * for each entry. */
 bool tr_is_external(Tr *t, Value v)
 {
-    return v_is_obj(v) && v_as_obj(v)->type == t->env->t_external;
+    if (!v_is_obj(v) || !vm_is_subtype(v_as_obj(v)->type, t->env->t_external)) return false;
+    Value es = vm_getattr_opt(t->vm, v, vm_intern(t->vm, "element_shape", 13));
+    uint32_t n = 0;
+    if (v_has_layout(es, LAYOUT_TUPLE)) vm_seq_items(es, &n);
+    return n == 0;
 }
 
 IrStmt *tr_external_ptr(TrCtx *c, const AstNode *at, Value arr, Value key)
@@ -726,11 +733,19 @@ IrStmt *tr_external_ptr(TrCtx *c, const AstNode *at, Value arr, Value key)
     Value addr = vm_getattr(vm, arr, vm_intern(vm, "address", 7));
     Value dt = addr == V_EXC ? V_EXC : vm_getattr(vm, arr, vm_intern(vm, "dtype", 5));
     Value shape = dt == V_EXC ? V_EXC : vm_getattr(vm, arr, vm_intern(vm, "shape", 5));
-    if (shape == V_EXC) return NULL;
-    uint32_t n = 0;
-    Value *ext = v_has_layout(shape, LAYOUT_TUPLE) ? vm_seq_items(shape, &n) : NULL;
+    Value eshape = shape == V_EXC ? V_EXC : vm_getattr(vm, arr, vm_intern(vm, "element_shape", 13));
+    Value boundary = eshape == V_EXC ? V_EXC : vm_getattr(vm, arr, vm_intern(vm, "boundary", 8));
+    if (boundary == V_EXC) return NULL;
+    bool clamp = v_has_layout(boundary, LAYOUT_STR) && !strcmp(AS_STR(boundary)->data, "clamp");
+    /* the field's extents (Taichi values), then the element's (ints) */
+    uint32_t nf = 0, ne = 0;
+    Value *fext = v_has_layout(shape, LAYOUT_TUPLE) ? vm_seq_items(shape, &nf) : NULL;
+    Value *eext = v_has_layout(eshape, LAYOUT_TUPLE) ? vm_seq_items(eshape, &ne) : NULL;
+    uint32_t n = nf + ne;
+    Value ext[IR_EXTERNAL_MAX_DIMS];
+    for (uint32_t i = 0; fext && eext && i < n && i < IR_EXTERNAL_MAX_DIMS; i++) ext[i] = i < nf ? fext[i] : eext[i - nf];
     IrType elem = tr_dtype(t->env, dt);
-    if (!tr_is_expr(t, addr) || !ext || n < 1 || n > IR_EXTERNAL_MAX_DIMS || elem == IR_VOID) {
+    if (!tr_is_expr(t, addr) || !fext || !eext || n > IR_EXTERNAL_MAX_DIMS || elem == IR_VOID) {
         tr_error(c, t->env->e_syntax, "an external array can only be accessed in a kernel through its "
                                       "ti.types.ndarray() parameter");
         return NULL;
@@ -740,7 +755,9 @@ IrStmt *tr_external_ptr(TrCtx *c, const AstNode *at, Value arr, Value key)
     if (mk != V_UNBOUND && (key = vm_call(vm, mk, NULL, 0, NULL)) == V_EXC) return NULL;
     Value items[IR_EXTERNAL_MAX_DIMS];
     uint32_t nk = 1;
-    if (!tr_is_expr(t, key) && (v_has_layout(key, LAYOUT_TUPLE) || v_has_layout(key, LAYOUT_LIST))) {
+    if (key == V_NONE) {
+        nk = 0;
+    } else if (!tr_is_expr(t, key) && (v_has_layout(key, LAYOUT_TUPLE) || v_has_layout(key, LAYOUT_LIST))) {
         Value *it = vm_seq_items(key, &nk);
         for (uint32_t i = 0; i < nk && i < IR_EXTERNAL_MAX_DIMS; i++) items[i] = it[i];
     } else {
@@ -760,12 +777,25 @@ IrStmt *tr_external_ptr(TrCtx *c, const AstNode *at, Value arr, Value key)
             return NULL;
         }
         idx[i] = tr_cast(t, idx[i], IR_I32);
+        if (clamp && !(ne == 2 && i >= nf)) {
+            IrStmt *last = ir_binary(k, IR_BIN_sub, extents[i], ir_const_i(k, IR_I32, 1));
+            idx[i] = ir_binary(k, IR_BIN_max, ir_binary(k, IR_BIN_min, idx[i], last), ir_const_i(k, IR_I32, 0));
+        }
     }
-    if (t->env->debug) {
+    if (clamp && ne == 2) {
+        /* a matrix element's entry: its row-major index clamped, as Taichi does */
+        IrStmt *cols = ir_const_i(k, IR_I32, v_as_int(eext[1]));
+        IrStmt *flat = ir_binary(k, IR_BIN_add, ir_binary(k, IR_BIN_mul, idx[nf], cols), idx[nf + 1]);
+        IrStmt *last = ir_const_i(k, IR_I32, v_as_int(eext[0]) * v_as_int(eext[1]) - 1);
+        flat = ir_binary(k, IR_BIN_max, ir_binary(k, IR_BIN_min, flat, last), ir_const_i(k, IR_I32, 0));
+        idx[nf] = ir_binary(k, IR_BIN_div, flat, cols);
+        idx[nf + 1] = ir_binary(k, IR_BIN_mod, flat, cols);
+    }
+    if (t->env->debug && n) {
         /* as for fields: every index in [0, extent), checked in debug mode */
         IrStmt *ok = NULL, *args[2 * IR_EXTERNAL_MAX_DIMS];
         StrBuf msg = {0};
-        sb_printf(&msg, "(kernel=%s) Accessing ndarray of shape (", k->name);
+        sb_printf(&msg, "[kernel=%s] Out of bound access to ndarray of shape (", k->name);
         for (uint32_t i = 0; i < n; i++) {
             IrStmt *ge = ir_binary(k, IR_BIN_cmp_ge, idx[i], ir_const_i(k, IR_I32, 0));
             IrStmt *lt = ir_binary(k, IR_BIN_cmp_lt, idx[i], extents[i]);
@@ -775,9 +805,9 @@ IrStmt *tr_external_ptr(TrCtx *c, const AstNode *at, Value arr, Value key)
             args[i] = extents[i];
             args[n + i] = idx[i];
         }
-        sb_puts(&msg, ") with indices (");
+        sb_puts(&msg, ") with indices [");
         for (uint32_t i = 0; i < n; i++) sb_puts(&msg, i ? ", %d" : "%d");
-        sb_putn(&msg, ")\n", 2);
+        sb_putn(&msg, "]\n", 2);
         if (at) tr_traceback(c, at, &msg);
         sb_putn(&msg, "", 1);
         bool good = !msg.oom && ok && ir_assert(k, ok, msg.data, args, 2 * (int)n);
@@ -786,6 +816,12 @@ IrStmt *tr_external_ptr(TrCtx *c, const AstNode *at, Value arr, Value key)
             vm_raise(vm, vm->e_MemoryError, "out of memory");
             return NULL;
         }
+    }
+    if (n == 0) {
+        /* a 0-d ndarray of scalars: its one element */
+        idx[0] = ir_const_i(k, IR_I32, 0);
+        extents[0] = ir_const_i(k, IR_I32, 1);
+        n = 1;
     }
     return ir_external_ptr(k, elem, tr_value(t, addr), idx, extents, (int)n);
 }
@@ -940,6 +976,17 @@ static Value call(TrCtx *c, const AstNode *e)
     if (ft == t->env->t_func) {
         Value fn = vm_slot_values(v_as_obj(f))[0];
         if (!v_has_layout(fn, LAYOUT_FUNC)) return vm_raise(vm, t->env->e_compile, "ti.func wraps a non-function");
+        /* a method taken from its object (obj.f): the object is the first argument */
+        Value bound = vm_slot_values(v_as_obj(f))[2];
+        if (v_has_layout(bound, LAYOUT_TUPLE)) {
+            uint32_t nb;
+            Value self = vm_seq_items(bound, &nb)[0];
+            ListObj *l = (ListObj *)v_as_obj(list);
+            if (!vm_list_append(vm, l, self)) return V_EXC;
+            memmove(l->items + 1, l->items, (l->len - 1) * sizeof *l->items);
+            l->items[0] = self;
+            nargs++;
+        }
         /* arguments that are variables are passed by value: load them */
         for (int i = nref; i < nargs + (kw ? (int)kw->len : 0); i++) {
             args = ((ListObj *)v_as_obj(list))->items;
@@ -948,7 +995,23 @@ static Value call(TrCtx *c, const AstNode *e)
             ((ListObj *)v_as_obj(list))->items[i] = v;
         }
         args = ((ListObj *)v_as_obj(list))->items;
-        return tr_inline_func(c, e, (FuncObj *)v_as_obj(fn), args, nargs, kw, nref);
+        /* ti.real_func: inlined as a ti.func is, with a real function's checks;
+         * a real function's runtime recursion cannot be inlined */
+        bool real = vm_slot_values(v_as_obj(f))[3] == V_TRUE;
+        FuncObj *callee = (FuncObj *)v_as_obj(fn);
+        for (TrCtx *p = c; real && p; p = p->caller)
+            if (p->fn == callee)
+                return tr_error(c, t->env->e_compile,
+                                "ti.real_func %s() calls itself: tirun inlines real functions, and recursion "
+                                "needs real function calls, which tirun does not have yet", callee->name->data);
+        t->inline_real = real;
+        Value r = tr_inline_func(c, e, callee, args, nargs, kw, nref);
+        Value ra = real && r != V_EXC && r != V_NONE && callee->annotations
+                       ? vm_dict_get_str(callee->annotations, vm_intern(vm, "return", 6)) : V_NONE;
+        if (ra == V_UNBOUND)
+            return tr_error(c, t->env->e_syntax, "A function with a return value must be annotated with a return "
+                                                 "type, e.g. def func() -> ti.f32");
+        return r;
     }
     if (ft == t->env->t_kernel ||
         (v_has_layout(f, LAYOUT_BUILTIN) && ((BuiltinObj *)v_as_obj(f))->fn == t->env->kernel_fn))

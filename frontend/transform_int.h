@@ -51,6 +51,7 @@ typedef struct TrCtx {
     Value ret;                  /* a ti.func's return value (V_UNBOUND: none) */
     bool has_ret;
     bool raised;                /* the pending error already carries this function's position */
+    bool real;                  /* an inlined ti.real_func: its loops are serial, as in a real function */
     int static_scope;           /* inside ti.static(...)'s arguments: in / not in and sets allowed */
     StrObj **kernel_args;       /* kernel parameters: immutable */
     int nkernel_args;
@@ -65,6 +66,7 @@ struct Tr {
     IrKernel *k;
     TrCtx *ctx;                 /* innermost */
     int depth;
+    bool inline_real;           /* the next tr_inline_func inlines a ti.real_func */
     TrLoop loops[TR_MAX_LOOPS];
     int nloops;
     /* ti.loop_config(...) for the next for loop */

@@ -45,38 +45,6 @@ static bool flush_output(VM *vm, Program *s)
 
 /* ---- registration */
 
-/* An ndarray parameter's annotation, ti.types.ndarray(dtype=..., ndim=...):
- * both are required for now (one compiled instance per kernel). */
-static bool ndarray_param(VM *vm, Program *s, ProgKernel *k, int i, const char *pname, Value anno)
-{
-    Value dt = vm_getattr(vm, anno, vm_intern(vm, "dtype", 5));
-    Value nd = dt == V_EXC ? V_EXC : vm_getattr(vm, anno, vm_intern(vm, "ndim", 4));
-    if (nd == V_EXC) return false;
-    IrType t = tr_dtype(&s->env, dt);
-    int64_t n = 0;
-    /* u1 computes as i32 (tr_dtype), but a host's u1 elements would be bytes */
-    Value name = vm_type_of(vm, dt) == s->env.t_dtype ? vm_getattr_opt(vm, dt, vm_intern(vm, "_name", 5)) : V_UNBOUND;
-    if (name == V_EXC) return false;
-    bool is_u1 = v_has_layout(name, LAYOUT_STR) && !strcmp(AS_STR(name)->data, "u1");
-    if (t == IR_VOID || is_u1 || t == IR_F16 || vm_type_of(vm, dt) != s->env.t_dtype) {
-        vm_raise(vm, s->env.e_syntax,
-                 "ndarray parameter `%s` (argument %d) of Taichi kernel needs its element dtype given as a "
-                 "primitive type other than u1 and f16, e.g. ti.types.ndarray(dtype=ti.f32, ndim=2)",
-                 pname, i);
-        return false;
-    }
-    if (!v_is_int(nd) || (n = v_as_int(nd)) < 1 || n > IR_EXTERNAL_MAX_DIMS) {
-        vm_raise(vm, s->env.e_syntax,
-                 "ndarray parameter `%s` (argument %d) of Taichi kernel needs its ndim given as an int from 1 "
-                 "to %d, e.g. ti.types.ndarray(dtype=ti.f32, ndim=2)",
-                 pname, i, IR_EXTERNAL_MAX_DIMS);
-        return false;
-    }
-    k->ptypes[i] = t;
-    k->ndims[i] = (int)n;
-    return true;
-}
-
 /* The parameter and return types of k from its function's annotations:
  * ti.template(), a primitive type or ti.types.ndarray(...) each; false with
  * TaichiSyntaxError. */
@@ -93,8 +61,8 @@ static bool kernel_signature(VM *vm, Program *s, ProgKernel *k, const AstNode *p
             continue;
         }
         if (anno != V_UNBOUND && vm_type_of(vm, anno) == s->env.t_ndarray_type) {
-            if (!ndarray_param(vm, s, k, i, pname, anno)) return false;
-            nslots += 1 + k->ndims[i];  /* the address, then one extent per dimension */
+            /* the address, then an extent per dimension: counted when an argument decides them */
+            k->is_ndarray[i] = k->any_ndarray = true;
             continue;
         }
         nslots++;
@@ -113,8 +81,8 @@ static bool kernel_signature(VM *vm, Program *s, ProgKernel *k, const AstNode *p
         }
     }
     if (nslots > BK_MAX_ARGS) {
-        vm_raise(vm, s->env.e_syntax, "Taichi kernel %s takes %d argument slots, more than %d (an ndarray "
-                 "parameter takes 1 + ndim)", k->name, nslots, BK_MAX_ARGS);
+        vm_raise(vm, s->env.e_syntax, "Taichi kernel %s takes %d argument slots, more than %d", k->name, nslots,
+                 BK_MAX_ARGS);
         return false;
     }
     Value ra = fn->annotations ? vm_dict_get_str(fn->annotations, vm_intern(vm, "return", 6)) : V_UNBOUND;
@@ -129,6 +97,7 @@ static bool kernel_signature(VM *vm, Program *s, ProgKernel *k, const AstNode *p
 static void instance_free(Program *p, ProgInstance *in)
 {
     free(in->targs);
+    free(in->nd);
     prog_code_release(in->code);
 }
 
@@ -145,7 +114,7 @@ void prog_kernel_free(Program *p, ProgKernel *k)
     free(k->inst);
     free(k->is_template);
     free(k->ptypes);
-    free(k->ndims);
+    free(k->is_ndarray);
     free(k);
 }
 
@@ -163,9 +132,9 @@ int prog_kernel_new(Program *s, FuncObj *fn, Value refs)
     if (k) {
         k->is_template = calloc((size_t)n + 1, sizeof *k->is_template);
         k->ptypes = calloc((size_t)n + 1, sizeof *k->ptypes);
-        k->ndims = calloc((size_t)n + 1, sizeof *k->ndims);
+        k->is_ndarray = calloc((size_t)n + 1, sizeof *k->is_ndarray);
     }
-    if (!k || !k->is_template || !k->ptypes || !k->ndims) {
+    if (!k || !k->is_template || !k->ptypes || !k->is_ndarray) {
         prog_kernel_free(s, k);
         vm_raise(vm, vm->e_MemoryError, "out of memory");
         return -1;
@@ -227,7 +196,7 @@ static void reraise_on_new_line(VM *vm, Program *s)
     vm_pop_roots(vm, 1);
 }
 
-static ProgInstance *compile(VM *vm, Program *s, ProgKernel *k, const Value *targs)
+static ProgInstance *compile(VM *vm, Program *s, ProgKernel *k, const Value *targs, const TrNdarrayArg *nd)
 {
     if (!prog_backend(s)) return NULL;
     if (s->compiling) {
@@ -242,7 +211,15 @@ static ProgInstance *compile(VM *vm, Program *s, ProgKernel *k, const Value *tar
     k->inst = grown;
     double t0 = now_ms();
     s->env.prog = s->snodes;
-    TrKernelSpec spec = {k->fn, k->name, k->nparams, targs, k->ptypes, k->ndims, k->ret};
+    int nslots = 0;
+    for (int i = 0; i < k->nparams; i++)
+        if (!k->is_template[i]) nslots += k->is_ndarray[i] ? 1 + nd[i].ndim : 1;
+    if (nslots > BK_MAX_ARGS) {
+        vm_raise(vm, s->env.e_syntax, "Taichi kernel %s takes %d argument slots, more than %d (an ndarray "
+                 "parameter takes 1 + ndim)", k->name, nslots, BK_MAX_ARGS);
+        return NULL;
+    }
+    TrKernelSpec spec = {k->fn, k->name, k->nparams, targs, k->ptypes, k->any_ndarray ? nd : NULL, k->ret};
     s->compiling = true;
     IrKernel *ir = tr_kernel(&s->env, &spec);
     s->compiling = false;
@@ -278,7 +255,9 @@ static ProgInstance *compile(VM *vm, Program *s, ProgKernel *k, const Value *tar
     ProgInstance *in = &k->inst[k->ninst];
     *in = (ProgInstance){.generation = s->generation, .code = code, .bk = prog_code_kernel(code)};
     in->targs = calloc((size_t)k->nparams + 1, sizeof *in->targs);
-    if (!in->targs) {
+    if (k->any_ndarray && in->targs && (in->nd = malloc((size_t)k->nparams * sizeof *in->nd)))
+        memcpy(in->nd, nd, (size_t)k->nparams * sizeof *nd);
+    if (!in->targs || (k->any_ndarray && !in->nd)) {
         instance_free(s, in);
         vm_raise(vm, vm->e_MemoryError, "out of memory");
         return NULL;
@@ -364,46 +343,57 @@ bad:
     return false;
 }
 
-/* An ndarray argument: a taichi._ExternalArray of the annotation's dtype and
- * ndim, into its slots: the address, then the extents. */
-static bool set_ndarray_arg(VM *vm, Program *s, uint64_t *slots, IrType ty, int ndim, Value v, int pos)
+/* An ndarray argument (a taichi._ExternalArray: a host buffer or a ti.ndarray):
+ * what it is (*nd), its address and its shape (a tuple of extents). */
+static bool ndarray_arg(VM *vm, Program *s, Value v, int pos, TrNdarrayArg *nd, int64_t *addr, Value *shape)
 {
-    if (vm_type_of(vm, v) != s->env.t_external) {
+    if (!v_is_obj(v) || !vm_is_subtype(vm_type_of(vm, v), s->env.t_external)) {
         vm_raise(vm, core_error(vm, "_runtime_type_error", vm->e_TypeError),
-                 "\nArgument (%d,) (type=<class '%s'>) cannot be converted into required type "
-                 "ndarray(dtype=%s, ndim=%d): pass an external array (_taichi_core.external_array)",
-                 pos, vm_type_of(vm, v)->name->data, ir_type_name(ty), ndim);
+                 "\nArgument (%d,) (type=<class '%s'>) cannot be converted into required type ndarray: pass a "
+                 "ti.ndarray or an external array (_taichi_core.external_array)",
+                 pos, vm_type_of(vm, v)->name->data);
         return false;
     }
-    Value addr = vm_getattr(vm, v, vm_intern(vm, "address", 7));
-    Value dt = addr == V_EXC ? V_EXC : vm_getattr(vm, v, vm_intern(vm, "dtype", 5));
-    Value shape = dt == V_EXC ? V_EXC : vm_getattr(vm, v, vm_intern(vm, "shape", 5));
-    if (shape == V_EXC) return false;
-    IrType given = tr_dtype(&s->env, dt);
-    if (given != ty) {
-        vm_raise(vm, vm->e_TypeError, "Argument %d: expected an ndarray of dtype %s, got one of dtype %s", pos,
-                 ir_type_name(ty), given == IR_VOID ? "?" : ir_type_name(given));
+    Value a = vm_getattr(vm, v, vm_intern(vm, "address", 7));
+    Value dt = a == V_EXC ? V_EXC : vm_getattr(vm, v, vm_intern(vm, "dtype", 5));
+    Value es = dt == V_EXC ? V_EXC : vm_getattr(vm, v, vm_intern(vm, "element_shape", 13));
+    *shape = es == V_EXC ? V_EXC : vm_getattr(vm, v, vm_intern(vm, "shape", 5));
+    if (*shape == V_EXC || !vm_index(vm, a, addr)) return false;
+    memset(nd, 0, sizeof *nd);
+    nd->is_ndarray = true;
+    nd->dtype = tr_dtype(&s->env, dt);
+    uint32_t n = 0, ne = 0;
+    Value *ext = v_has_layout(*shape, LAYOUT_TUPLE) ? vm_seq_items(*shape, &n) : NULL;
+    Value *eext = v_has_layout(es, LAYOUT_TUPLE) ? vm_seq_items(es, &ne) : NULL;
+    if (!ext || !eext || ne > 2 || n + ne > IR_EXTERNAL_MAX_DIMS || nd->dtype == IR_VOID) {
+        vm_raise(vm, vm->e_ValueError, "Argument %d: not an ndarray of a primitive type, at most %d dimensions", pos,
+                 IR_EXTERNAL_MAX_DIMS);
         return false;
     }
-    uint32_t n = 0;
-    Value *ext = v_has_layout(shape, LAYOUT_TUPLE) ? vm_seq_items(shape, &n) : NULL;
-    if (!ext || (int)n != ndim) {
-        vm_raise(vm, vm->e_ValueError, "Argument %d: expected an ndarray of ndim %d, got one of ndim %d", pos, ndim,
-                 (int)n);
-        return false;
-    }
-    int64_t a;
-    if (!vm_index(vm, addr, &a)) return false;
-    bk_slot_set_int(&slots[0], a);
-    for (int d = 0; d < ndim; d++) {
-        if (!v_is_int(ext[d]) || v_as_int(ext[d]) < 0 || v_as_int(ext[d]) > INT32_MAX) {
+    nd->ndim = (int)n;
+    nd->nelem = (int)ne;
+    for (uint32_t d = 0; d < n + ne; d++) {
+        Value x = d < n ? ext[d] : eext[d - n];
+        if (!v_is_int(x) || v_as_int(x) < 0 || v_as_int(x) > INT32_MAX) {
             vm_raise(vm, vm->e_ValueError, "Argument %d: extent %d of the ndarray is not an int in [0, 2**31)", pos,
-                     d);
+                     (int)d);
             return false;
         }
-        bk_slot_set_int(&slots[1 + d], v_as_int(ext[d]));
+        if (d >= n) nd->elem[d - n] = (int)v_as_int(x);
     }
     return true;
+}
+
+/* Whether argument v fits parameter p's annotation: its _ti_check raises
+ * Taichi's error when not. Asked before an instance compiles for a new kind
+ * of argument; arguments that match a compiled instance fit. */
+static bool ndarray_fits(VM *vm, ProgKernel *k, int p, Value v)
+{
+    const char *pname = k->fn->code->def->v.FunctionDef.args->v.arguments.args.items[p]->v.arg.arg;
+    Value anno = vm_dict_get_str(k->fn->annotations, vm_intern(vm, pname, strlen(pname)));
+    Value margs[2] = {v, V_UNBOUND};
+    margs[1] = vm_new_str(vm, pname, strlen(pname));
+    return margs[1] != V_EXC && vm_call_method(vm, anno, vm_intern(vm, "_ti_check", 9), margs, 2) != V_EXC;
 }
 
 static Value assertion(VM *vm, const char *msg)
@@ -450,7 +440,7 @@ Value prog_kernel_call(VM *vm, Value *args, int nargs, TupleObj *kw)
         for (int p = 0; p < k->nparams; p++)
             if (bound[p] == V_UNBOUND)
                 return vm_raise(vm, s->env.e_syntax, "Parameter `%s : %s` missing.", params->items[p]->v.arg.arg,
-                                k->is_template[p] ? "template" : ir_type_name(k->ptypes[p]));
+                                k->is_template[p] ? "template" : k->is_ndarray[p] ? "ndarray" : ir_type_name(k->ptypes[p]));
         args = bound;
         nargs = k->nparams;
     }
@@ -458,15 +448,33 @@ Value prog_kernel_call(VM *vm, Value *args, int nargs, TupleObj *kw)
     if (nargs < k->nparams) {
         const AstSeq *params = &k->fn->code->def->v.FunctionDef.args->v.arguments.args;
         return vm_raise(vm, s->env.e_syntax, "Parameter `%s : %s` missing.", params->items[nargs]->v.arg.arg,
-                        k->is_template[nargs] ? "template" : ir_type_name(k->ptypes[nargs]));
+                        k->is_template[nargs] ? "template"
+                        : k->is_ndarray[nargs] ? "ndarray" : ir_type_name(k->ptypes[nargs]));
     }
     if (!prog_snodes(s)) return V_EXC;
     if (s->unplaced && !materialize_fields(vm)) return V_EXC;
+    if (k->nparams > 256) return vm_raise(vm, vm->e_TypeError, "too many kernel parameters");
+    /* ndarray arguments: what they are picks the instance too */
+    TrNdarrayArg nd[256];
+    int64_t addr[256];
+    Value shape[256];
+    for (int p = 0; p < k->nparams; p++) {
+        if (k->is_ndarray[p]) {
+            if (!ndarray_arg(vm, s, args[p], p, &nd[p], &addr[p], &shape[p])) return V_EXC;
+        } else {
+            memset(&nd[p], 0, sizeof nd[p]);
+            if (k->is_template[p] && v_is_obj(args[p]) && vm_is_subtype(vm_type_of(vm, args[p]), s->env.t_external))
+                return vm_raise(vm, core_error(vm, "_runtime_type_error", vm->e_TypeError),
+                                "Ndarray shouldn't be passed in via `ti.template()`, please annotate your kernel "
+                                "using `ti.types.ndarray(...)` instead");
+        }
+    }
     /* find the instance for these template arguments */
     ProgInstance *in = NULL;
     for (int i = 0; i < k->ninst && !in; i++) {
         ProgInstance *c = &k->inst[i];
         if (c->generation != s->generation) continue;
+        if (k->any_ndarray && memcmp(c->nd, nd, (size_t)k->nparams * sizeof *nd)) continue;
         bool same = true;
         int err = 0;
         for (int p = 0; p < k->nparams && same; p++)
@@ -477,18 +485,28 @@ Value prog_kernel_call(VM *vm, Value *args, int nargs, TupleObj *kw)
     if (!in) {
         if (k->ninst && k->inst[0].generation != s->generation) prog_kernel_drop_instances(s, k);
         Value targs[256];
-        if (k->nparams > 256) return vm_raise(vm, vm->e_TypeError, "too many kernel parameters");
-        for (int p = 0; p < k->nparams; p++) targs[p] = k->is_template[p] ? args[p] : V_UNBOUND;
-        in = compile(vm, s, k, targs);
+        for (int p = 0; p < k->nparams; p++) {
+            targs[p] = k->is_template[p] ? args[p] : V_UNBOUND;
+            if (k->is_ndarray[p] && !ndarray_fits(vm, k, p, args[p])) return V_EXC;
+        }
+        in = compile(vm, s, k, targs, nd);
         if (!in) return V_EXC;
+        /* compiling ran Python, which may have changed the arguments: read them again */
+        for (int p = 0; p < k->nparams; p++)
+            if (k->is_ndarray[p] && !ndarray_arg(vm, s, args[p], p, &nd[p], &addr[p], &shape[p])) return V_EXC;
+        if (k->any_ndarray && memcmp(in->nd, nd, (size_t)k->nparams * sizeof *nd))
+            return vm_raise(vm, vm->e_RuntimeError, "an ndarray argument of %s changed while it compiled", k->name);
     }
     BkSlots slots;
     int slot = 0;
     for (int p = 0; p < k->nparams; p++) {
         if (k->is_template[p]) continue;
-        if (k->ndims[p]) {
-            if (!set_ndarray_arg(vm, s, &slots.args[slot], k->ptypes[p], k->ndims[p], args[p], p)) return V_EXC;
-            slot += 1 + k->ndims[p];
+        if (k->is_ndarray[p]) {
+            /* the address, then the field's extents */
+            bk_slot_set_int(&slots.args[slot++], addr[p]);
+            uint32_t n;
+            Value *ext = vm_seq_items(shape[p], &n);
+            for (int d = 0; d < nd[p].ndim; d++) bk_slot_set_int(&slots.args[slot++], v_as_int(ext[d]));
             continue;
         }
         if (!set_arg(vm, &slots.args[slot++], k->ptypes[p], args[p], p)) return V_EXC;

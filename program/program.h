@@ -24,6 +24,7 @@ typedef struct ProgCode ProgCode;   /* compiled code, shared by identical instan
 
 typedef struct {
     Value *targs;               /* template arguments (V_UNBOUND for typed parameters) */
+    TrNdarrayArg *nd;           /* per parameter: what its ndarray argument was (NULL: no ndarrays) */
     int generation;
     ProgCode *code;
     BkKernel *bk;               /* the code's kernel */
@@ -35,8 +36,9 @@ typedef struct ProgKernel {
     char name[96];
     int nparams;
     bool *is_template;
-    IrType *ptypes;         /* an ndarray parameter's: its element type */
-    int *ndims;             /* ndarray parameters (ti.types.ndarray): ndim; else 0 */
+    IrType *ptypes;             /* typed parameters: their type (IR_VOID for ndarrays) */
+    bool *is_ndarray;           /* annotated ti.types.ndarray(...): the argument decides the instance */
+    bool any_ndarray;
     IrType ret;
     ProgInstance *inst;
     int ninst, instcap;

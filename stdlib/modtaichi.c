@@ -369,10 +369,139 @@ static Value tc_banner(VM *vm, Value *args, int nargs, TupleObj *kw)
     return s ? v_bool(!s->quiet) : V_EXC;
 }
 
+/* ---- ndarray memory: a bytearray the taichi.Ndarray owns (the VM's GC frees
+ * it with the ndarray), whose data kernels reach by address. Its length never
+ * changes after creation, so the address stays valid while the ndarray lives. */
+
+static ByteArrayObj *arg_buffer(VM *vm, Value v)
+{
+    if (!v_is_obj(v) || !vm_is_subtype(vm_type_of(vm, v), vm->t_bytearray)) {
+        vm_raise(vm, vm->e_TypeError, "an ndarray buffer must be a bytearray, not %s", TNAME(v));
+        return NULL;
+    }
+    return (ByteArrayObj *)v_as_obj(v);
+}
+
+/* The element at index of type t in buffer b, or NULL with IndexError. */
+static unsigned char *buffer_at(VM *vm, ByteArrayObj *b, IrType t, Value index)
+{
+    int64_t i;
+    if (!arg_int(vm, index, &i)) return NULL;
+    size_t size = (size_t)ir_type_bits(t) / 8;
+    if (!size) {
+        vm_raise(vm, vm->e_TypeError, "ndarray elements of type %s are not supported", ir_type_name(t));
+        return NULL;
+    }
+    if (i < 0 || (uint64_t)i >= b->len / size) {
+        vm_raise(vm, vm->e_IndexError, "ndarray element %lld out of range", (long long)i);
+        return NULL;
+    }
+    return b->data + (size_t)i * size;
+}
+
+/* buffer_new(nbytes) -> a zero-filled bytearray of nbytes. Its memory counts
+ * toward the next collection at once (the GC counts what an object owns only
+ * when it collects), so that dropped ndarrays are freed before many pile up. */
+static Value tc_buffer_new(VM *vm, Value *args, int nargs, TupleObj *kw)
+{
+    if (!mod_check_one(vm, "buffer_new", nargs, kw)) return V_EXC;
+    int64_t n;
+    if (!arg_int(vm, args[0], &n)) return V_EXC;
+    if (n < 1 || n > UINT32_MAX) return vm_raise(vm, vm->e_ValueError, "an ndarray of %lld bytes is too large", (long long)n);
+    vm->bytes_allocated += (size_t)n;
+    vm_maybe_gc(vm);
+    void *data = calloc(1, (size_t)n);
+    if (!data) return vm_raise(vm, vm->e_MemoryError, "out of memory for an ndarray of %lld bytes", (long long)n);
+    Value b = vm_call(vm, v_obj(vm->t_bytearray), NULL, 0, NULL);
+    if (b == V_EXC) {
+        free(data);
+        return V_EXC;
+    }
+    ByteArrayObj *ba = (ByteArrayObj *)v_as_obj(b);
+    free(ba->data);
+    ba->data = data;
+    ba->len = ba->cap = (uint32_t)n;
+    return b;
+}
+
+/* buffer_address(buffer) -> the address of its first byte */
+static Value tc_buffer_address(VM *vm, Value *args, int nargs, TupleObj *kw)
+{
+    if (!mod_check_one(vm, "buffer_address", nargs, kw)) return V_EXC;
+    ByteArrayObj *b = arg_buffer(vm, args[0]);
+    return b ? vm_int_from_i64(vm, (int64_t)(uintptr_t)b->data) : V_EXC;
+}
+
+/* buffer_read(buffer, dtype_name, index) -> element index of that type */
+static Value tc_buffer_read(VM *vm, Value *args, int nargs, TupleObj *kw)
+{
+    if (!mod_check_range(vm, "buffer_read", nargs, kw, 3, 3)) return V_EXC;
+    ByteArrayObj *b = arg_buffer(vm, args[0]);
+    IrType t = b ? arg_dtype(vm, "buffer_read", args[1]) : IR_VOID;
+    unsigned char *at = t == IR_VOID ? NULL : buffer_at(vm, b, t, args[2]);
+    if (!at) return V_EXC;
+    uint64_t cell = 0;
+    memcpy(&cell, at, (size_t)ir_type_bits(t) / 8);
+    return read_value(vm, t, &cell);
+}
+
+/* buffer_write(buffer, dtype_name, index, value): with a field's host-side conversions */
+static Value tc_buffer_write(VM *vm, Value *args, int nargs, TupleObj *kw)
+{
+    if (!mod_check_range(vm, "buffer_write", nargs, kw, 4, 4)) return V_EXC;
+    ByteArrayObj *b = arg_buffer(vm, args[0]);
+    IrType t = b ? arg_dtype(vm, "buffer_write", args[1]) : IR_VOID;
+    unsigned char *at = t == IR_VOID ? NULL : buffer_at(vm, b, t, args[2]);
+    Scalar s;
+    if (!at || !to_scalar(vm, t, args[3], false, &s)) return V_EXC;
+    uint64_t cell = 0;
+    store(t, &cell, &s);
+    memcpy(at, &cell, (size_t)ir_type_bits(t) / 8);
+    return V_NONE;
+}
+
+/* buffer_fill(buffer, dtype_name, values): the values (a list: one element's
+ * entries) repeated over the whole buffer */
+static Value tc_buffer_fill(VM *vm, Value *args, int nargs, TupleObj *kw)
+{
+    if (!mod_check_range(vm, "buffer_fill", nargs, kw, 3, 3)) return V_EXC;
+    ByteArrayObj *b = arg_buffer(vm, args[0]);
+    IrType t = b ? arg_dtype(vm, "buffer_fill", args[1]) : IR_VOID;
+    if (t == IR_VOID) return V_EXC;
+    uint32_t n = 0;
+    Value *vals = v_has_layout(args[2], LAYOUT_LIST) ? vm_seq_items(args[2], &n) : NULL;
+    size_t size = (size_t)ir_type_bits(t) / 8, stride = size * n;
+    if (!n || n > 64) return vm_raise(vm, vm->e_ValueError, "buffer_fill: 1 to 64 values, in a list");
+    if (!size) return vm_raise(vm, vm->e_TypeError, "ndarray elements of type %s are not supported", ir_type_name(t));
+    unsigned char pattern[64 * 8];
+    for (uint32_t i = 0; i < n; i++) {
+        Scalar s;
+        uint64_t cell = 0;
+        if (!to_scalar(vm, t, vals[i], false, &s)) return V_EXC;
+        store(t, &cell, &s);
+        memcpy(pattern + i * size, &cell, size);
+    }
+    for (size_t off = 0; off + stride <= b->len; off += stride) memcpy(b->data + off, pattern, stride);
+    return V_NONE;
+}
+
+/* buffer_copy(dst, src): src's bytes into dst, which has the same length */
+static Value tc_buffer_copy(VM *vm, Value *args, int nargs, TupleObj *kw)
+{
+    if (!mod_check_range(vm, "buffer_copy", nargs, kw, 2, 2)) return V_EXC;
+    ByteArrayObj *d = arg_buffer(vm, args[0]), *s = d ? arg_buffer(vm, args[1]) : NULL;
+    if (!s) return V_EXC;
+    if (d->len != s->len) return vm_raise(vm, vm->e_ValueError, "buffer_copy: buffers of different lengths");
+    memmove(d->data, s->data, d->len);
+    return V_NONE;
+}
+
 static const ModFunction taichi_functions[] = {
     {"reset", tc_reset}, {"tree", tc_tree},   {"dense", tc_dense}, {"place", tc_place},
     {"materialize", tc_materialize}, {"shape", tc_shape}, {"info", tc_info}, {"read", tc_read},
     {"write", tc_write}, {"fill", tc_fill}, {"offset", tc_offset}, {"convert", tc_convert}, {"banner", tc_banner},
+    {"buffer_new", tc_buffer_new}, {"buffer_address", tc_buffer_address}, {"buffer_read", tc_buffer_read}, {"buffer_write", tc_buffer_write},
+    {"buffer_fill", tc_buffer_fill}, {"buffer_copy", tc_buffer_copy},
 };
 
 Value mod_taichi_open(VM *vm)

@@ -686,12 +686,21 @@ class _Builtin:
 
 
 class _Func:
-    """A @ti.func: inlined where a kernel or another ti.func calls it."""
-    __slots__ = ("fn", "__name__")
+    """A @ti.func: inlined where a kernel or another ti.func calls it. Taken from an
+    object (a method), it is bound to it: _self is (obj,), else None. _real: a
+    ti.real_func (taichi.lang.real_func), inlined too."""
+    __slots__ = ("fn", "__name__", "_self", "_real")
 
-    def __init__(self, fn):
+    def __init__(self, fn, bound=None, real=False):
         self.fn = fn
         self.__name__ = fn.__name__
+        self._self = bound
+        self._real = real
+
+    def __get__(self, obj, cls=None):
+        if obj is None or self._self is not None:
+            return self
+        return _Func(self.fn, (obj,), self._real)
 
     def __call__(self, *args, **kwargs):
         raise TaichiSyntaxError("Taichi functions cannot be called from Python-scope.")
@@ -706,27 +715,37 @@ class _Template:
 
 class _NdarrayType:
     """The annotation of an ndarray parameter, ti.types.ndarray(dtype=ti.f32, ndim=2): the
-    kernel takes a host buffer (an _ExternalArray) by address and works on it in place."""
+    kernel takes an ndarray (a taichi.Ndarray or a host buffer, an _ExternalArray) by
+    address and works on it in place. dtype (a primitive type or a vector / matrix type)
+    and ndim (the number of field dimensions) may be left out: the argument decides them,
+    one compiled instance per kind of argument (taichi.lang.ndarray checks them)."""
 
-    def __init__(self, dtype=None, ndim=None, **kwargs):
-        if kwargs:
-            raise TaichiSyntaxError("ti.types.ndarray() takes dtype and ndim only, not %s"
-                                    % ", ".join(kwargs))
-        self.dtype = dtype
-        self.ndim = ndim
+    def __init__(self, dtype=None, ndim=None, element_dim=None, element_shape=None, field_dim=None,
+                 needs_grad=None, boundary="unsafe"):
+        lang.ndarray.init_annotation(self, dtype, ndim, element_dim, element_shape, field_dim, needs_grad, boundary)
+
+    def _ti_check(self, arg, name):
+        """Raises Taichi's error when arg does not fit this annotation (parameter name)."""
+        lang.ndarray.check_arg(self, arg, name)
+
+    def _ti_check_func(self, arg, name):
+        """The same for a ti.func's parameter, in a kernel that compiles."""
+        lang.ndarray.check_func_arg(self, arg, name)
 
     def __repr__(self):
-        return "ti.types.ndarray(dtype=%r, ndim=%r)" % (self.dtype, self.ndim)
+        return "NdarrayType(dtype=%s, ndim=%s, layout=Layout.AOS, needs_grad=%s)" % (
+            self.dtype, self.ndim, self.needs_grad)
 
 
 class _ExternalArray:
     """A host buffer for an ndarray parameter, made by _taichi_core.external_array(address,
     dtype, shape): no copy, the kernel reads and writes the memory at address (row-major,
-    dtype elements). While a kernel compiles, the parameter is one too, whose address and
-    shape are Taichi values."""
-    __slots__ = ("address", "dtype", "shape")
+    dtype elements; each element a vector or matrix of element_shape when that is not ()).
+    While a kernel compiles, the parameter is one too, whose address and shape are Taichi
+    values. taichi.lang.ndarray's ndarrays are ones that own their memory."""
+    __slots__ = ("address", "dtype", "shape", "element_shape", "boundary")
 
-    def __init__(self, address, dtype, shape):
+    def __init__(self, address, dtype, shape, element_shape=(), boundary="unsafe"):
         if isinstance(dtype, str):
             dtype = {t._name: t for t in _primitive_types}.get(dtype, dtype)
         if not isinstance(dtype, DataType) or dtype in (u1, f16):
@@ -736,18 +755,26 @@ class _ExternalArray:
         if not isinstance(address, Expr):
             if not isinstance(address, int) or isinstance(address, bool) or address <= 0:
                 raise TypeError("external array address must be a non-zero int, not %r" % (address,))
-            if not 1 <= len(shape) <= 8:
-                raise ValueError("external array ndim must be 1 to 8, got %d" % len(shape))
+            if not 0 <= len(shape) + len(element_shape) <= 8:
+                raise ValueError("external array ndim must be 0 to 8, got %d" % len(shape))
             for n in shape:
                 if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n < 2 ** 31:
                     raise ValueError("external array extents must be ints in [0, 2**31), not %r" % (n,))
         self.address = address
         self.dtype = dtype
         self.shape = shape
+        self.element_shape = tuple(element_shape)
+        self.boundary = boundary    # "clamp": indices out of the shape are clamped into it
 
     @property
     def ndim(self):
         return len(self.shape)
+
+    def __getitem__(self, key):
+        return lang.ndarray.kernel_element(self, key)
+
+    def __setitem__(self, key, value):
+        lang.ndarray.kernel_store(self, key, value)
 
     def __repr__(self):
         return "<external array %s%r>" % (self.dtype, self.shape)
@@ -815,6 +842,8 @@ def kernel(fn):
     """Decorates a Taichi kernel: compiled on its first call for each template signature."""
     if not isinstance(fn, _py_function):
         raise TaichiSyntaxError("ti.kernel decorates a function")
+    if lang.oop.in_class_body(fn):
+        return lang.oop.class_kernel(fn, lambda f: _taichi_core.kernel(f, _kernel_refs))
     return _taichi_core.kernel(fn, _kernel_refs)
 
 
@@ -826,7 +855,7 @@ def func(fn):
         if name not in annotations:
             continue
         a = annotations[name]
-        if not (isinstance(a, (DataType, _Template)) or a in (int, float, bool)):
+        if not (isinstance(a, (DataType, _Template, _NdarrayType)) or a in (int, float, bool)):
             raise TaichiSyntaxError("Invalid type annotation (argument %d) of Taichi function: %s" % (i, a))
     return _Func(fn)
 
@@ -1008,6 +1037,9 @@ dataclass = _struct.dataclass
 types.struct = _struct.struct
 Field.copy_from = _struct.copy_from
 FieldsBuilder = _fields_builder.FieldsBuilder
+from taichi.lang.ndarray import ndarray, Ndarray, ScalarNdarray, VectorNdarray, MatrixNdarray  # noqa: E402
+from taichi.lang.oop import data_oriented  # noqa: E402
+from taichi.lang.real_func import real_func, ref  # noqa: E402
 
 Matrix = _matrix.Matrix
 Vector = _matrix.Vector

@@ -1,4 +1,4 @@
 # taichi.lang: where Taichi keeps its language internals. tirun's taichi module
 # is one file (taichi/__init__.py); this package gives the submodules programs
 # and Taichi's tests import (impl, misc, exception) over it.
-from taichi.lang import exception, impl, matrix, misc
+from taichi.lang import exception, impl, matrix, misc, ndarray, oop
