@@ -996,6 +996,57 @@ static bool st_break_continue(TrCtx *c, const AstNode *s, bool is_break)
     return (is_break ? ir_break(t->k, l->stmt) : ir_continue(t->k, l->stmt)) != NULL;
 }
 
+/* The values of compound value v's n slots (compound._ti_to_slots(v)), cast
+ * to types (NULL: each its own type), into out. */
+static bool compound_values(TrCtx *c, Value compound, Value v, const IrType *types, int n, IrStmt **out)
+{
+    Tr *t = c->tr;
+    Value list = vm_call_method(t->vm, compound, vm_intern(t->vm, "_ti_to_slots", 12), &v, 1);
+    if (list == V_EXC) return false;
+    uint32_t len = 0;
+    Value *items = v_has_layout(list, LAYOUT_LIST) ? vm_seq_items(list, &len) : NULL;
+    if (!items || (int)len != n) {
+        tr_error(c, t->env->e_type, "the value has %u scalars where its type has %d", len, n);
+        return false;
+    }
+    for (int i = 0; i < n; i++)
+        if (!(out[i] = types ? tr_value_as(t, items[i], types[i]) : tr_value(t, items[i]))) return false;
+    return true;
+}
+
+/* v as a value of the compound type an annotation names: each slot cast to
+ * its type, a new value (for a ti.func's parameters and return value). */
+static Value compound_cast(TrCtx *c, Value compound, Value v)
+{
+    Tr *t = c->tr;
+    VM *vm = t->vm;
+    Value m = vm_getattr(vm, compound, vm_intern(vm, "_ti_slot_dtypes", 15));
+    Value dts = m == V_EXC ? V_EXC : vm_call(vm, m, NULL, 0, NULL);
+    if (dts == V_EXC) return V_EXC;
+    uint32_t n = 0;
+    Value *items = v_has_layout(dts, LAYOUT_LIST) ? vm_seq_items(dts, &n) : NULL;
+    IrType *types = calloc((size_t)n + 1, sizeof *types);
+    IrStmt **vals = calloc((size_t)n + 1, sizeof *vals);
+    Value out = V_EXC;
+    if (!types || !vals) {
+        vm_raise(vm, vm->e_MemoryError, "out of memory");
+        goto done;
+    }
+    for (uint32_t i = 0; i < n; i++) types[i] = tr_dtype(t->env, items[i]);
+    if (!compound_values(c, compound, v, types, (int)n, vals)) goto done;
+    Value list = vm_new_list(vm, n);
+    if (list == V_EXC) goto done;
+    for (uint32_t i = 0; i < n; i++) {
+        Value e = tr_wrap(t, vals[i]);
+        if (e == V_EXC || !vm_list_append(vm, (ListObj *)v_as_obj(list), e)) goto done;
+    }
+    out = vm_call_method(vm, compound, vm_intern(vm, "_ti_from_slots", 14), &list, 1);
+done:
+    free(types);
+    free(vals);
+    return out;
+}
+
 static bool st_return(TrCtx *c, const AstNode *s)
 {
     Tr *t = c->tr;
@@ -1014,20 +1065,32 @@ static bool st_return(TrCtx *c, const AstNode *s)
         c->has_ret = true;
         return true;
     }
+    const TrKernelSpec *spec = t->spec;
     if (v == V_NONE) {
-        if (t->ret_type != IR_VOID) {
+        if (spec->nrets) {
             tr_error(c, t->env->e_syntax, "A kernel with a return type annotation must return a value");
             return false;
         }
         return true;
     }
-    if (t->ret_type == IR_VOID) {
+    if (!spec->nrets) {
         tr_error(c, t->env->e_syntax, "A kernel that returns a value must have a return type annotation");
         return false;
     }
     tr_set_loc(c, s);
-    IrStmt *val = tr_value_as(t, v, t->ret_type);
-    return val && ir_return(t->k, &val, 1);
+    if (spec->ret_compound == V_UNBOUND) {
+        IrStmt *val = tr_value_as(t, v, spec->ret_types[0]);
+        return val && ir_return(t->k, &val, 1);
+    }
+    IrStmt **vals = calloc((size_t)spec->nrets, sizeof *vals);
+    if (!vals) {
+        vm_raise(t->vm, t->vm->e_MemoryError, "out of memory");
+        return false;
+    }
+    bool ok = compound_values(c, spec->ret_compound, v, spec->ret_types, spec->nrets, vals) &&
+              ir_return(t->k, vals, spec->nrets);
+    free(vals);
+    return ok;
 }
 
 static bool st_assert(TrCtx *c, const AstNode *s)
@@ -1198,10 +1261,14 @@ static bool bind_params(TrCtx *c, Value *args, int nargs, TupleObj *kwnames)
             }
         } else if (!is_template) {
             IrType ty = anno != V_UNBOUND ? tr_dtype(t->env, anno) : IR_VOID;
+            Value comp = anno != V_UNBOUND && ty == IR_VOID ? tr_compound_of(t->vm, anno) : V_NONE;
+            if (comp == V_EXC) return false;
             if (ty != IR_VOID) {
                 IrStmt *s = tr_value_as(t, v, ty);
                 if (!s) return false;
                 v = tr_wrap(t, s);
+            } else if (comp != V_NONE && (v = compound_cast(c, comp, v)) == V_EXC) {
+                return false;
             }
             v = tr_expr_init(t, v);
             if (v == V_EXC) return false;
@@ -1254,6 +1321,14 @@ Value tr_inline_func(TrCtx *caller, const AstNode *call, FuncObj *fn, Value *arg
             IrStmt *s = tr_value_as(t, ret, rt);
             ret = s ? tr_wrap(t, s) : V_EXC;
             ok = ret != V_EXC;
+        } else if (ra != V_UNBOUND && ra != V_NONE && ret != V_NONE) {
+            Value comp = tr_compound_of(t->vm, ra);
+            if (comp != V_EXC && comp != V_NONE) {
+                t->ctx = &c;   /* errors at the return value's function */
+                ret = compound_cast(&c, comp, ret);
+                t->ctx = caller;
+            }
+            ok = comp != V_EXC && ret != V_EXC;
         }
     }
     ctx_free(&c);
@@ -1286,44 +1361,46 @@ static Value ndarray_param(Tr *t, const TrKernelSpec *spec, int i, int slot)
     return vm_call(vm, v_obj(t->env->t_external), args, 3, NULL);
 }
 
+Value tr_compound_of(VM *vm, Value anno)
+{
+    Value mod = vm_dict_get_str(vm->modules, vm_intern(vm, "_taichi_core", 12));
+    Value f = v_is_obj(mod) && v_as_obj(mod)->dict
+                  ? vm_dict_get_str(v_as_obj(mod)->dict, vm_intern(vm, "_compound", 9)) : V_UNBOUND;
+    if (f == V_UNBOUND) return V_NONE;
+    return vm_call(vm, f, &anno, 1, NULL);
+}
+
+/* A compound parameter in the kernel: its value made of its argument slots. */
+static Value compound_param(Tr *t, const TrKernelSpec *spec, int i)
+{
+    VM *vm = t->vm;
+    int first = spec->param_slot[i], end = spec->nslots;
+    for (int q = i + 1; q < spec->nparams; q++)
+        if (spec->template_args[q] == V_UNBOUND) {
+            end = spec->param_slot[q];
+            break;
+        }
+    Value list = vm_new_list(vm, (uint32_t)(end - first));
+    if (list == V_EXC) return V_EXC;
+    for (int s = first; s < end; s++) {
+        Value e = tr_wrap(t, ir_arg_load(t->k, s));
+        if (e == V_EXC || !vm_list_append(vm, (ListObj *)v_as_obj(list), e)) return V_EXC;
+    }
+    return vm_call_method(vm, spec->compound[i], vm_intern(vm, "_ti_from_slots", 14), &list, 1);
+}
+
 IrKernel *tr_kernel(TrEnv *env, const TrKernelSpec *spec)
 {
     VM *vm = env->vm;
-    int nslots = 0;
-    for (int i = 0; i < spec->nparams; i++) nslots += 1 + ndim_of(spec, i);
-    IrType *argt = calloc((size_t)nslots + 1, sizeof *argt);
-    int *slot = calloc((size_t)spec->nparams + 1, sizeof *slot);
-    if (!argt || !slot) {
-        free(argt);
-        free(slot);
-        vm_raise(vm, vm->e_MemoryError, "out of memory");
-        return NULL;
-    }
-    int nargs = 0;
-    for (int i = 0; i < spec->nparams; i++) {
-        slot[i] = -1;
-        if (spec->template_args[i] == V_UNBOUND) {
-            slot[i] = nargs;
-            if (ndim_of(spec, i)) {
-                /* an ndarray: its address, then its extents */
-                argt[nargs++] = IR_U64;
-                for (int d = 0; d < ndim_of(spec, i); d++) argt[nargs++] = IR_I32;
-            } else {
-                argt[nargs++] = spec->param_types[i];
-            }
-        }
-    }
-    IrKernel *k = ir_kernel_new(spec->name, argt, nargs, &spec->ret_type, spec->ret_type != IR_VOID);
-    free(argt);
+    IrKernel *k = ir_kernel_new(spec->name, spec->slot_types, spec->nslots, spec->ret_types, spec->nrets);
     if (!k) {
-        free(slot);
         vm_raise(vm, vm->e_MemoryError, "out of memory");
         return NULL;
     }
     /* No collection while compiling: Values live in C locals and scopes. */
     size_t saved_gc = vm->next_gc;
     vm->next_gc = SIZE_MAX;
-    Tr t = {.env = env, .vm = vm, .k = k, .ret_type = spec->ret_type, .depth = 1};
+    Tr t = {.env = env, .vm = vm, .k = k, .spec = spec, .depth = 1};
     TrCtx c;
     bool ok = ctx_init(&c, &t, spec->fn, true);
     if (ok) {
@@ -1340,15 +1417,16 @@ IrKernel *tr_kernel(TrEnv *env, const TrKernelSpec *spec)
             Value v = spec->template_args[i];
             if (v == V_UNBOUND) {
                 tr_set_loc(&c, params->items[i]);
-                v = ndim_of(spec, i) ? ndarray_param(&t, spec, i, slot[i])
-                                     : tr_wrap(&t, ir_arg_load(k, slot[i]));
+                v = ndim_of(spec, i)                   ? ndarray_param(&t, spec, i, spec->param_slot[i])
+                    : spec->compound[i] != V_UNBOUND ? compound_param(&t, spec, i)
+                                                       : tr_wrap(&t, ir_arg_load(k, spec->param_slot[i]));
             }
             c.kernel_args[c.nkernel_args++] = name;
             ok = v != V_EXC && tr_bind(&c, name, v);
         }
         if (ok) {
             ok = tr_stmts(&c, &def->v.FunctionDef.body);
-            if (ok && spec->ret_type != IR_VOID && !c.returned) {
+            if (ok && spec->nrets && !c.returned) {
                 tr_error(&c, env->e_syntax, "Kernel has a return type but does not have a return statement");
                 ok = false;
             }
@@ -1358,7 +1436,6 @@ IrKernel *tr_kernel(TrEnv *env, const TrKernelSpec *spec)
         ctx_free(&c);
     }
     vm->next_gc = saved_gc;
-    free(slot);
     if (!ok || k->oom) {
         if (ok) vm_raise(vm, vm->e_MemoryError, "out of memory");
         ir_kernel_free(k);

@@ -69,7 +69,7 @@ struct Tr {
     /* ti.loop_config(...) for the next for loop */
     bool cfg_pending, cfg_serialize;
     int cfg_block_dim;
-    IrType ret_type;
+    const TrKernelSpec *spec;   /* the kernel's parameters and return type */
 };
 
 /* ---- transform.c */

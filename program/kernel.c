@@ -77,28 +77,73 @@ static bool ndarray_param(VM *vm, Program *s, ProgKernel *k, int i, const char *
     return true;
 }
 
+/* The slot types of compound c into out[at..cap); their count, -1 with an
+ * exception (too many: TaichiSyntaxError naming what). */
+static int compound_types(VM *vm, Program *s, Value c, IrType *out, int at, int cap, const char *what)
+{
+    Value m = vm_getattr(vm, c, vm_intern(vm, "_ti_slot_dtypes", 15));
+    Value list = m == V_EXC ? V_EXC : vm_call(vm, m, NULL, 0, NULL);
+    if (list == V_EXC) return -1;
+    uint32_t n = 0;
+    Value *items = v_has_layout(list, LAYOUT_LIST) ? vm_seq_items(list, &n) : NULL;
+    if (!items) {
+        vm_raise(vm, vm->e_TypeError, "_ti_slot_dtypes() must return a list");
+        return -1;
+    }
+    if (at + (int)n > cap) {
+        vm_raise(vm, s->env.e_syntax, "%s takes more than %d scalar slots", what, cap);
+        return -1;
+    }
+    for (uint32_t j = 0; j < n; j++)
+        if ((out[at + (int)j] = tr_dtype(&s->env, items[j])) == IR_VOID) {
+            vm_raise(vm, s->env.e_syntax, "%s: a compound type's entries must be primitive types", what);
+            return -1;
+        }
+    return (int)n;
+}
+
 /* The parameter and return types of k from its function's annotations:
- * ti.template(), a primitive type or ti.types.ndarray(...) each; false with
- * TaichiSyntaxError. */
+ * ti.template(), a primitive type, ti.types.ndarray(...) or a compound type
+ * (a vector, a matrix) each; false with TaichiSyntaxError. */
 static bool kernel_signature(VM *vm, Program *s, ProgKernel *k, const AstNode *params)
 {
     FuncObj *fn = k->fn;
     int nslots = 0;
+    char what[160];
+    snprintf(what, sizeof what, "Taichi kernel %s (its arguments)", k->name);
     for (int i = 0; i < k->nparams; i++) {
         const char *pname = params->v.arguments.args.items[i]->v.arg.arg;
         Value anno = fn->annotations ? vm_dict_get_str(fn->annotations, vm_intern(vm, pname, strlen(pname)))
                                      : V_UNBOUND;
+        k->compound[i] = V_UNBOUND;
+        k->slot[i] = -1;
         if (anno != V_UNBOUND && vm_type_of(vm, anno) == s->env.t_template) {
             k->is_template[i] = true;
             continue;
         }
+        k->slot[i] = nslots;
         if (anno != V_UNBOUND && vm_type_of(vm, anno) == s->env.t_ndarray_type) {
             if (!ndarray_param(vm, s, k, i, pname, anno)) return false;
-            nslots += 1 + k->ndims[i];  /* the address, then one extent per dimension */
+            /* the address, then one extent per dimension */
+            for (int d = 0; d <= k->ndims[i]; d++)
+                if (nslots + d < BK_MAX_ARGS) k->slot_types[nslots + d] = d ? IR_I32 : IR_U64;
+            nslots += 1 + k->ndims[i];
             continue;
         }
-        nslots++;
         k->ptypes[i] = anno == V_UNBOUND ? IR_VOID : tr_dtype(&s->env, anno);
+        if (k->ptypes[i] == IR_VOID && anno != V_UNBOUND) {
+            Value c = tr_compound_of(vm, anno);
+            if (c == V_EXC) return false;
+            if (c != V_NONE) {
+                if (!vm_list_append(vm, (ListObj *)v_as_obj(k->refs), c)) return false;
+                int n = compound_types(vm, s, c, k->slot_types, nslots < BK_MAX_ARGS ? nslots : BK_MAX_ARGS,
+                                       BK_MAX_ARGS, what);
+                if (n < 0) return false;
+                k->compound[i] = c;
+                nslots += n;
+                continue;
+            }
+        }
         if (k->ptypes[i] == IR_VOID) {
             if (anno == V_UNBOUND) {
                 vm_raise(vm, s->env.e_syntax, "Taichi kernel parameters must be type annotated");
@@ -111,19 +156,32 @@ static bool kernel_signature(VM *vm, Program *s, ProgKernel *k, const AstNode *p
                          AS_STR(text)->data);
             return false;
         }
+        if (nslots < BK_MAX_ARGS) k->slot_types[nslots] = k->ptypes[i];
+        nslots++;
     }
     if (nslots > BK_MAX_ARGS) {
         vm_raise(vm, s->env.e_syntax, "Taichi kernel %s takes %d argument slots, more than %d (an ndarray "
                  "parameter takes 1 + ndim)", k->name, nslots, BK_MAX_ARGS);
         return false;
     }
+    k->nslots = nslots;
+    k->ret_compound = V_UNBOUND;
     Value ra = fn->annotations ? vm_dict_get_str(fn->annotations, vm_intern(vm, "return", 6)) : V_UNBOUND;
-    k->ret = ra == V_UNBOUND || ra == V_NONE ? IR_VOID : tr_dtype(&s->env, ra);
-    if (ra != V_UNBOUND && ra != V_NONE && k->ret == IR_VOID) {
+    if (ra == V_UNBOUND || ra == V_NONE) return true;
+    k->ret_types[0] = tr_dtype(&s->env, ra);
+    k->nrets = 1;
+    if (k->ret_types[0] != IR_VOID) return true;
+    Value c = tr_compound_of(vm, ra);
+    if (c == V_EXC) return false;
+    if (c == V_NONE) {
         vm_raise(vm, s->env.e_syntax, "The return type is not supported now!");
         return false;
     }
-    return true;
+    snprintf(what, sizeof what, "The return type of Taichi kernel %s", k->name);
+    if (!vm_list_append(vm, (ListObj *)v_as_obj(k->refs), c)) return false;
+    k->nrets = compound_types(vm, s, c, k->ret_types, 0, BK_MAX_RETS, what);
+    k->ret_compound = c;
+    return k->nrets >= 0;
 }
 
 static void instance_free(Program *p, ProgInstance *in)
@@ -146,6 +204,8 @@ void prog_kernel_free(Program *p, ProgKernel *k)
     free(k->is_template);
     free(k->ptypes);
     free(k->ndims);
+    free(k->compound);
+    free(k->slot);
     free(k);
 }
 
@@ -164,8 +224,10 @@ int prog_kernel_new(Program *s, FuncObj *fn, Value refs)
         k->is_template = calloc((size_t)n + 1, sizeof *k->is_template);
         k->ptypes = calloc((size_t)n + 1, sizeof *k->ptypes);
         k->ndims = calloc((size_t)n + 1, sizeof *k->ndims);
+        k->compound = calloc((size_t)n + 1, sizeof *k->compound);
+        k->slot = calloc((size_t)n + 1, sizeof *k->slot);
     }
-    if (!k || !k->is_template || !k->ptypes || !k->ndims) {
+    if (!k || !k->is_template || !k->ptypes || !k->ndims || !k->compound || !k->slot) {
         prog_kernel_free(s, k);
         vm_raise(vm, vm->e_MemoryError, "out of memory");
         return -1;
@@ -173,9 +235,9 @@ int prog_kernel_new(Program *s, FuncObj *fn, Value refs)
     k->fn = fn;
     k->nparams = n;
     snprintf(k->name, sizeof k->name, "%s", fn->name->data);
-    if (!kernel_signature(vm, s, k, a) || (k->refs = vm_new_list(vm, 2)) == V_EXC ||
-        !vm_list_append(vm, (ListObj *)v_as_obj(k->refs), v_obj(fn)) ||
-        !vm_list_append(vm, (ListObj *)v_as_obj(refs), k->refs)) {
+    /* refs first: the signature's compound types go there, and may collect */
+    if ((k->refs = vm_new_list(vm, 2)) == V_EXC || !vm_list_append(vm, (ListObj *)v_as_obj(k->refs), v_obj(fn)) ||
+        !vm_list_append(vm, (ListObj *)v_as_obj(refs), k->refs) || !kernel_signature(vm, s, k, a)) {
         prog_kernel_free(s, k);
         return -1;
     }
@@ -242,7 +304,9 @@ static ProgInstance *compile(VM *vm, Program *s, ProgKernel *k, const Value *tar
     k->inst = grown;
     double t0 = now_ms();
     s->env.prog = s->snodes;
-    TrKernelSpec spec = {k->fn, k->name, k->nparams, targs, k->ptypes, k->ndims, k->ret};
+    TrKernelSpec spec = {k->fn,   k->name,       k->nparams,   targs,        k->ndims,
+                         k->compound, k->slot,    k->slot_types, k->nslots, k->ret_types,
+                         k->nrets,    k->ret_compound};
     s->compiling = true;
     IrKernel *ir = tr_kernel(&s->env, &spec);
     s->compiling = false;
@@ -406,6 +470,49 @@ static bool set_ndarray_arg(VM *vm, Program *s, uint64_t *slots, IrType ty, int 
     return true;
 }
 
+/* A compound argument (a vector, a matrix): its slots' values, from the
+ * compound's _ti_to_slots, each converted as a scalar argument is. */
+static int slot_count(const ProgKernel *k, int p)
+{
+    for (int q = p + 1; q < k->nparams; q++)
+        if (k->slot[q] >= 0) return k->slot[q] - k->slot[p];
+    return k->nslots - k->slot[p];
+}
+
+static bool set_compound_arg(VM *vm, const ProgKernel *k, int p, uint64_t *slots, Value v)
+{
+    Value list = vm_call_method(vm, k->compound[p], vm_intern(vm, "_ti_to_slots", 12), &v, 1);
+    if (list == V_EXC) return false;
+    uint32_t n = 0;
+    Value *items = v_has_layout(list, LAYOUT_LIST) ? vm_seq_items(list, &n) : NULL;
+    if (!items || (int)n != slot_count(k, p)) {
+        vm_raise(vm, core_error(vm, "_runtime_type_error", vm->e_TypeError),
+                 "\nArgument (%d,) (type=<class '%s'>) cannot be converted into the parameter's type", p,
+                 vm_type_of(vm, v)->name->data);
+        return false;
+    }
+    vm_push_root(vm, list);
+    bool ok = true;
+    for (uint32_t j = 0; ok && j < n; j++) ok = set_arg(vm, &slots[j], k->slot_types[k->slot[p] + (int)j], items[j], p);
+    vm_pop_roots(vm, 1);
+    return ok;
+}
+
+/* A returned slot as a Python number of its type. */
+static Value ret_value(VM *vm, const uint64_t *slot, IrType ty)
+{
+    if (ir_type_is_float(ty)) return v_double(bk_slot_float(slot, ty));
+    int64_t r = bk_slot_int(slot);
+    if (ty == IR_U64 && r < 0) {
+        mpz_t z;
+        mpz_init_set_ui(z, (unsigned long)r);
+        Value v = vm_int_from_mpz(vm, z);
+        mpz_clear(z);
+        return v;
+    }
+    return vm_int_from_i64(vm, r);
+}
+
 static Value assertion(VM *vm, const char *msg)
 {
     return vm_raise(vm, core_error(vm, "_assert_error", vm->e_AssertionError), "\n%s", msg);
@@ -483,30 +590,34 @@ Value prog_kernel_call(VM *vm, Value *args, int nargs, TupleObj *kw)
         if (!in) return V_EXC;
     }
     BkSlots slots;
-    int slot = 0;
     for (int p = 0; p < k->nparams; p++) {
         if (k->is_template[p]) continue;
+        int slot = k->slot[p];
         if (k->ndims[p]) {
             if (!set_ndarray_arg(vm, s, &slots.args[slot], k->ptypes[p], k->ndims[p], args[p], p)) return V_EXC;
-            slot += 1 + k->ndims[p];
-            continue;
+        } else if (k->compound[p] != V_UNBOUND) {
+            if (!set_compound_arg(vm, k, p, &slots.args[slot], args[p])) return V_EXC;
+        } else if (!set_arg(vm, &slots.args[slot], k->ptypes[p], args[p], p)) {
+            return V_EXC;
         }
-        if (!set_arg(vm, &slots.args[slot++], k->ptypes[p], args[p], p)) return V_EXC;
     }
     BkStatus st = s->ops->launch(s->bk, in->bk, s->trees, s->ntrees, &slots);
     if (!flush_output(vm, s)) return V_EXC;
     if (st == BK_ASSERTION) return assertion(vm, s->ops->message(s->bk));
     if (st != BK_OK) return vm_raise(vm, vm->e_RuntimeError, "%s", s->ops->message(s->bk));
-    if (k->ret == IR_VOID) return V_NONE;
-    if (ir_type_is_float(k->ret)) return v_double(bk_slot_float(&slots.rets[0], k->ret));
-    int64_t r = bk_slot_int(&slots.rets[0]);
-    if (!ir_type_is_signed(k->ret) && k->ret == IR_U64 && r < 0) {
-        mpz_t z;
-        mpz_init_set_ui(z, (unsigned long)r);
-        Value v = vm_int_from_mpz(vm, z);
-        mpz_clear(z);
-        return v;
+    if (!k->nrets) return V_NONE;
+    if (k->ret_compound == V_UNBOUND) return ret_value(vm, &slots.rets[0], k->ret_types[0]);
+    Value list = vm_new_list(vm, (uint32_t)k->nrets);
+    if (list == V_EXC) return V_EXC;
+    vm_push_root(vm, list);
+    for (int i = 0; i < k->nrets; i++) {
+        Value v = ret_value(vm, &slots.rets[i], k->ret_types[i]);
+        if (v == V_EXC || !vm_list_append(vm, (ListObj *)v_as_obj(list), v)) {
+            vm_pop_roots(vm, 1);
+            return V_EXC;
+        }
     }
-    return vm_int_from_i64(vm, r);
+    Value r = vm_call_method(vm, k->ret_compound, vm_intern(vm, "_ti_from_slots", 14), &list, 1);
+    vm_pop_roots(vm, 1);
+    return r;
 }
-

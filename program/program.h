@@ -37,7 +37,15 @@ typedef struct ProgKernel {
     bool *is_template;
     IrType *ptypes;         /* an ndarray parameter's: its element type */
     int *ndims;             /* ndarray parameters (ti.types.ndarray): ndim; else 0 */
-    IrType ret;
+    /* compound parameters (a vector, a matrix ...): the annotation's compound
+     * (TrKernelSpec), held by refs; V_UNBOUND for the others */
+    Value *compound;
+    int *slot;              /* each typed parameter's first argument slot; -1 for templates */
+    IrType slot_types[BK_MAX_ARGS];
+    int nslots;
+    IrType ret_types[BK_MAX_RETS];
+    int nrets;
+    Value ret_compound;     /* a compound return annotation, or V_UNBOUND */
     ProgInstance *inst;
     int ninst, instcap;
     Value refs;                 /* a list holding template arguments alive */

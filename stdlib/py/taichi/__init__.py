@@ -796,7 +796,7 @@ def func(fn):
         if name not in annotations:
             continue
         a = annotations[name]
-        if not (isinstance(a, (DataType, _Template)) or a in (int, float, bool)):
+        if not (isinstance(a, (DataType, _Template)) or a in (int, float, bool) or lang.matrix._compound(a)):
             raise TaichiSyntaxError("Invalid type annotation (argument %d) of Taichi function: %s" % (i, a))
     return _Func(fn)
 

@@ -392,10 +392,76 @@ class MatrixType:
     def field(self, shape=None, **kwargs):
         return MatrixField(self.n, self.m, self.dtype, shape, self.ndim, kwargs.get("offset"), kwargs.get("name", ""))
 
+    # a compound type of kernel parameters and return values (frontend/transform.h)
+    def _ti_slot_dtypes(self):
+        return [self.dtype] * (self.n * self.m)
+
+    def _ti_from_slots(self, vals):
+        return Matrix._make(self.n, self.m, self.ndim, vals)
+
+    def _ti_to_slots(self, value):
+        if isinstance(value, (list, tuple)):
+            value = Matrix(value)
+        if not isinstance(value, Matrix):
+            raise _ti.TaichiTypeError("a %s needs a matrix, got %s" % (self, type(value).__name__))
+        if len(value.entries) != self.n * self.m or (self.ndim == 2 and value.n != self.n):
+            raise _ti.TaichiTypeError("a %s cannot take a %dx%d matrix" % (self, value.n, value.m))
+        return list(value.entries)
+
     def __repr__(self):
         if self.ndim == 1:
             return "VectorType[%d, %s]" % (self.n, self.dtype)
         return "MatrixType[%d, %d, %s]" % (self.n, self.m, self.dtype)
+
+
+class _TupleType:
+    """A tuple of types as a kernel's return annotation, (ti.i32, vec3): one
+    compound type of its members' slots."""
+
+    def __init__(self, members):
+        self.members = [_compound(m) or m for m in members]
+
+    def _ti_slot_dtypes(self):
+        out = []
+        for m in self.members:
+            out.extend(m._ti_slot_dtypes() if not isinstance(m, _ti.DataType) else [m])
+        return out
+
+    def _sizes(self):
+        return [1 if isinstance(m, _ti.DataType) else len(m._ti_slot_dtypes()) for m in self.members]
+
+    def _ti_from_slots(self, vals):
+        out, k = [], 0
+        for m, n in zip(self.members, self._sizes()):
+            out.append(vals[k] if isinstance(m, _ti.DataType) else m._ti_from_slots(vals[k:k + n]))
+            k += n
+        return tuple(out)
+
+    def _ti_to_slots(self, value):
+        if not isinstance(value, (list, tuple)) or len(value) != len(self.members):
+            raise _ti.TaichiTypeError("a kernel returning %d values must return a tuple of %d" %
+                                      (len(self.members), len(self.members)))
+        out = []
+        for m, v in zip(self.members, value):
+            out.extend([v] if isinstance(m, _ti.DataType) else m._ti_to_slots(v))
+        return out
+
+
+def _compound(anno):
+    """The compound type (frontend/transform.h) an annotation names, or None."""
+    if isinstance(anno, MatrixType):
+        return anno
+    if isinstance(anno, (tuple, list)) and anno:
+        for m in anno:
+            if not (isinstance(m, _ti.DataType) or m in (int, float) or _compound(m)):
+                return None
+        return _TupleType([_ti._dtype_of(m) if m in (int, float) else m for m in anno])
+    if hasattr(anno, "_ti_slot_dtypes"):
+        return anno
+    return None
+
+
+_taichi_core._compound = _compound
 
 
 def vector(n, dtype):
