@@ -1,7 +1,7 @@
 /* The transformer's built-ins (transform.h): the ti.* functions a kernel calls,
  * from one table (TR_BUILTINS), Python's max / min / abs / pow / int / float on
  * Taichi values, atomics, primitive types used as casts, and the hooks the
- * Python-level matrices call (assign, expr_init, field_ptr / field_store). */
+ * Python-level matrices call (assign, load, expr_init, field_ptr / field_store). */
 #include "transform_int.h"
 
 #include <math.h>
@@ -57,7 +57,7 @@ typedef enum { B_UNARY, B_BINARY, B_ATOMIC, B_SPECIAL } BuiltinKind;
     X("static_print", B_SPECIAL, 6) X("static_assert", B_SPECIAL, 7) X("call_internal", B_SPECIAL, 8) \
     X("fill_field", B_SPECIAL, 10) \
     X("assign", B_SPECIAL, 11) X("expr_init", B_SPECIAL, 12) X("field_ptr", B_SPECIAL, 13) \
-    X("field_store", B_SPECIAL, 14)
+    X("field_store", B_SPECIAL, 14) X("load", B_SPECIAL, 15)
 
 typedef struct {
     const char *name;
@@ -312,6 +312,9 @@ static Value special_builtin(Tr *t, const BuiltinDef *b, Value *args, int nargs,
         if (nargs != 2) return vm_raise(vm, vm->e_TypeError, "assign(entry, value)");
         if (!tr_is_var(t, args[0])) return V_FALSE;
         return tr_store_var(t, args[0], args[1]) ? V_TRUE : V_EXC;
+    case 15: /* load(value): a variable's value now, else value itself */
+        if (nargs != 1) return vm_raise(vm, vm->e_TypeError, "load(value)");
+        return tr_load_var(t, args[0]);
     case 12: /* expr_init(value): a new variable */
         if (nargs != 1) return vm_raise(vm, vm->e_TypeError, "expr_init(value)");
         return tr_expr_init(t, tr_load_var(t, args[0]));
@@ -432,6 +435,14 @@ Value tr_call_builtin(Tr *t, const char *name, Value *args, int nargs, TupleObj 
 Value tr_python_builtin(Tr *t, const char *name, Value *args, int nargs, TupleObj *kw, bool *handled)
 {
     *handled = false;
+    if ((!strcmp(name, "any") || !strcmp(name, "all")) && nargs == 1 && !(kw && kw->len) && v_is_obj(args[0]) &&
+        !tr_is_expr(t, args[0])) {
+        /* any(v) / all(v) of a matrix: its .any() / .all(), as in Taichi */
+        Value key = vm_getattr_opt(t->vm, args[0], vm_intern(t->vm, "_ti_key", 7));
+        if (key == V_UNBOUND) return V_NONE;
+        *handled = true;
+        return key == V_EXC ? V_EXC : vm_call_method(t->vm, args[0], vm_intern(t->vm, name, 3), NULL, 0);
+    }
     bool any = false, numbers = nargs >= 2;
     for (int i = 0; i < nargs; i++) {
         if (tr_is_expr(t, args[i])) any = true;

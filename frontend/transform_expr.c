@@ -543,7 +543,7 @@ static Value compare(TrCtx *c, const AstNode *e)
             result = tr_wrap(t, b ? ir_binary(t->k, IR_BIN_logical_and, a, b) : NULL);
             if (result == V_EXC) return V_EXC;
         }
-        if (!tr_is_expr(t, result)) {
+        if (!tr_is_expr(t, result) && i + 1 < e->v.Compare.ops.n) {   /* a matrix may end the chain */
             int tv = vm_truthy(t->vm, result);
             if (tv < 0) return V_EXC;
             if (!tv) return result;

@@ -136,7 +136,7 @@ Value tr_dtype_call(Tr *t, IrType ty, Value v, bool literal_check);
 Value tr_unary(Tr *t, int op, Value v);
 /* ti.<name>(args) in a kernel (transform_builtin.c). */
 Value tr_call_builtin(Tr *t, const char *name, Value *args, int nargs, TupleObj *kw);
-/* Python's int / float / abs / pow / max / min / bool on Taichi values; *handled
+/* Python's int / float / abs / pow / max / min / bool on Taichi values, any / all on matrices; *handled
  * false when the call is not one of those (then run it as Python). */
 Value tr_python_builtin(Tr *t, const char *name, Value *args, int nargs, TupleObj *kw, bool *handled);
 /* Print statement from a call's arguments (print(...) in a kernel). */

@@ -70,8 +70,6 @@ class Matrix:
     def _index(self, key):
         if not isinstance(key, tuple):
             key = (key,)
-        if any(_is_expr(k) for k in key):
-            raise _ti.TaichiSyntaxError("Matrices can only be indexed by compile-time constants in tirun")
         if self.ndim == 1:
             if len(key) != 1:
                 raise _ti.TaichiSyntaxError("A vector takes one index")
@@ -88,23 +86,100 @@ class Matrix:
             raise IndexError("matrix index out of range")
         return i * self.m + j
 
+    def _cells(self, key):
+        """The entries key names: (flat positions, shape of the result) when
+        it has a slice (shape None: one entry) or a Taichi value (a runtime
+        index: each position then a list of (condition, position)); None for
+        constant indices, which _index takes."""
+        keys = key if isinstance(key, tuple) else (key,)
+        has_slice = _builtins.any(isinstance(k, slice) for k in keys)
+        if not has_slice and not _builtins.any(_is_expr(k) for k in keys):
+            return None
+        dims = (self.n,) if self.ndim == 1 else (self.n, self.m)
+        if len(keys) == 1 and self.ndim == 2:
+            keys = (keys[0], slice(None))
+        if len(keys) != len(dims):
+            raise _ti.TaichiSyntaxError("A %s takes %d indices" % ("vector" if self.ndim == 1 else "matrix", len(dims)))
+        axes, shape = [], []
+        for k, d in zip(keys, dims):
+            if isinstance(k, slice):
+                for b in (k.start, k.stop, k.step):
+                    if b is not None and not isinstance(b, int):
+                        raise _ti.TaichiCompilationError("Taichi does not support variables in slice now")
+                axes.append([(None, i) for i in range(d)[k]])
+                shape.append(len(axes[-1]))
+            elif _is_expr(k):
+                axes.append([(k, None)])
+            else:
+                i = k + d if k < 0 else k
+                if not 0 <= i < d:
+                    raise IndexError("matrix index out of range")
+                axes.append([(None, i)])
+        cells = []
+        for ra, ri in axes[0]:
+            for ca, ci in (axes[1] if len(axes) > 1 else [(None, 0)]):
+                rows = [(None, ri)] if ra is None else [(ra == r, r) for r in range(dims[0])]
+                cols = [(None, ci)] if ca is None else [(ca == c, c) for c in range(dims[1])]
+                conds = []
+                for rc, r in rows:
+                    for cc, c in cols:
+                        cond = rc if cc is None else (cc if rc is None else rc & cc)
+                        conds.append((cond, r * self.m + c if self.ndim == 2 else r))
+                cells.append(conds)
+        return cells, shape
+
+    def _read(self, conds):
+        if len(conds) == 1:
+            return self.entries[conds[0][1]]
+        r = self.entries[conds[-1][1]]
+        for cond, k in reversed(conds[:-1]):
+            r = _taichi_core.builtin("select", cond, self.entries[k], r)
+        return r
+
     def __getitem__(self, key):
+        cells = self._cells(key)
+        if cells is not None:
+            cells, shape = cells
+            vals = [self._read(c) for c in cells]
+            if not shape:
+                return vals[0]
+            if len(shape) == 1:
+                return Matrix._make(shape[0], 1, 1, vals)
+            return Matrix._make(shape[0], shape[1], 2, vals)
         k = self._index(key)
         if k is None:
             i = key[0] if isinstance(key, tuple) else key
             return Matrix._make(self.m, 1, 1, self.entries[i * self.m:(i + 1) * self.m])
         return self.entries[k]
 
-    def __setitem__(self, key, value):
-        k = self._index(key)
-        if k is None:
-            i = key[0] if isinstance(key, tuple) else key
-            for j in range(self.m):
-                self[i, j] = value[j]
-            return
+    def _store(self, k, value):
         e = self.entries[k]
         if not (_is_expr(e) and _taichi_core.builtin("assign", e, value)):
             self.entries[k] = value
+
+    def __setitem__(self, key, value):
+        cells = self._cells(key)
+        if cells is not None:
+            cells, shape = cells
+            vals = _loaded(value.entries if isinstance(value, Matrix) else
+                           (list(value) if isinstance(value, (list, tuple)) else [value] * len(cells)))
+            if len(vals) != len(cells):
+                raise _ti.TaichiSyntaxError("%d values given for %d matrix entries" % (len(vals), len(cells)))
+            for conds, v in zip(cells, vals):
+                if len(conds) == 1:
+                    self._store(conds[0][1], v)
+                    continue
+                for cond, k in conds:
+                    self._store(k, _taichi_core.builtin("select", cond, v, self.entries[k]))
+            return
+        k = self._index(key)
+        if k is None:
+            i = key[0] if isinstance(key, tuple) else key
+            vals = _loaded(value.entries if isinstance(value, Matrix) else list(value))
+            for j in range(self.m):
+                self[i, j] = vals[j]
+            return
+        self._store(k, value)
 
     def __len__(self):
         return self.n
@@ -122,10 +197,12 @@ class Matrix:
 
     def _ti_assign(self, other):
         other = _as_matrix(other, self)
+        if len(other.entries) != len(self.entries):
+            raise _ti.TaichiTypeError("Dimension mismatch between shapes (%d, %d), (%d, %d)" %
+                                      (self.n, self.m, other.n, other.m))
+        vals = _loaded(other.entries)
         for k in range(len(self.entries)):
-            e = self.entries[k]
-            if not (_is_expr(e) and _taichi_core.builtin("assign", e, other.entries[k])):
-                self.entries[k] = other.entries[k]
+            self._store(k, vals[k])
         return self
 
     def _ti_augassign(self, atomic, value):
@@ -135,6 +212,10 @@ class Matrix:
         a matrix of Python values: the caller computes and assigns."""
         if not _builtins.all(_is_expr(e) for e in self.entries):
             return False
+        if isinstance(value, (list, tuple)):
+            value = Matrix(value)
+        if isinstance(value, Matrix):
+            value = value._like(_loaded(value.entries))
         self._map2(value, lambda e, v: _taichi_core.builtin(atomic, e, v))
         return True
 
@@ -153,21 +234,34 @@ class Matrix:
     def get_shape(self):
         return (self.n,) if self.ndim == 1 else (self.n, self.m)
 
-    @property
-    def x(self):
-        return self.entries[0]
+    # swizzles (v.xy, v.bgr, v.xxz): properties for the patterns without a
+    # repeated letter (which may be assigned to), __getattr__ for the others
+    def _swizzle(self, name):
+        for group in _SWIZZLE_GROUPS:
+            if _builtins.all(c in group for c in name):
+                idx = [group.index(c) for c in name]
+                if self.ndim != 1 or _builtins.max(idx) >= self.n:
+                    raise _ti.TaichiSyntaxError("vec%d only has attributes=%s, got=%s" %
+                                                (self.n, tuple(group[:self.n]), tuple(name)))
+                return idx
+        return None
 
-    @property
-    def y(self):
-        return self.entries[1]
+    def __getattr__(self, name):
+        idx = self._swizzle(name) if name[:1] != "_" and len(name) <= 4 else None
+        if idx is None:
+            raise AttributeError("'Matrix' object has no attribute '%s'" % name)
+        return Matrix._make(len(idx), 1, 1, [self[i] for i in idx])
 
-    @property
-    def z(self):
-        return self.entries[2]
-
-    @property
-    def w(self):
-        return self.entries[3]
+    def _swizzle_set(self, name, value):
+        idx = self._swizzle(name)
+        if len(idx) == 1:
+            self[idx[0]] = value
+            return
+        vals = value.entries if isinstance(value, Matrix) else list(value)
+        if len(vals) != len(idx):
+            raise _ti.TaichiRuntimeError("value len does not match the swizzle pattern=%s" % name)
+        for i, v in zip(idx, _loaded(vals)):
+            self[i] = v
 
     # ---- arithmetic, entry by entry
     def _map2(self, other, f, reflected=False):
@@ -291,6 +385,57 @@ class Matrix:
     def cast(self, dt):
         return self._like([_ti.cast(e, dt) for e in self.entries])
 
+    def outer_product(self, o):
+        if self.ndim != 1 or not isinstance(o, Matrix) or o.ndim != 1:
+            raise _ti.TaichiTypeError("outer_product takes two vectors")
+        return Matrix._make(self.n, o.n, 2, [a * b for a in self.entries for b in o.entries])
+
+    def _rows(self):
+        return [self.entries[i * self.m:(i + 1) * self.m] for i in range(self.n)]
+
+    def _square(self, what):
+        if self.ndim != 2 or self.n != self.m:
+            raise Exception("Only square matrices are invertible" if what == "inverse" else
+                            "Only square matrices have a determinant")
+        if self.n > 4:
+            raise Exception("Determinants of matrices with sizes >= 5 are not supported"
+                            if what == "determinant" else "Inversions of matrices with sizes >= 5 are not supported")
+
+    def determinant(self):
+        self._square("determinant")
+        return _det(self._rows())
+
+    def inverse(self):
+        self._square("inverse")
+        rows = self._rows()
+        n = self.n
+        if n == 1:
+            return Matrix._make(1, 1, 2, [1 / rows[0][0]])
+        inv_det = 1.0 / _det(rows)
+        out = []
+        for i in range(n):
+            for j in range(n):
+                # the adjugate: the cofactor of (j, i)
+                minor = [r[:i] + r[i + 1:] for k, r in enumerate(rows) if k != j]
+                c = _det(minor)
+                out.append((c if (i + j) % 2 == 0 else -c) * inv_det)
+        return Matrix._make(n, n, 2, out)
+
+    def norm_inv(self, eps=0):
+        return _ti.rsqrt(self.norm_sqr() + eps)
+
+    @staticmethod
+    def rows(rows):
+        return Matrix([list(r.entries) if isinstance(r, Matrix) else list(r) for r in rows])
+
+    @staticmethod
+    def cols(cols):
+        return Matrix.rows(cols).transpose()
+
+    @staticmethod
+    def diag(dim, val):
+        return Matrix([[val if i == j else 0 for j in range(dim)] for i in range(dim)])
+
     def fill(self, v):
         for k in range(len(self.entries)):
             self.entries[k] = v
@@ -333,6 +478,55 @@ class Matrix:
         if m is None:
             return Matrix([1] * n, dt)
         return Matrix([[1] * m for _ in range(n)], dt)
+
+
+_SWIZZLE_GROUPS = ("xyzw", "rgba", "stpq")
+
+
+def _swizzle_property(name):
+    if len(name) == 1:
+        def get(self):
+            return self[self._swizzle(name)[0]]
+    else:
+        def get(self):
+            return Matrix._make(len(name), 1, 1, [self[i] for i in self._swizzle(name)])
+
+    def put(self, value):
+        self._swizzle_set(name, value)
+    return property(get, put)
+
+
+def _distinct_patterns(letters, n):
+    if n == 0:
+        return [""]
+    return [c + rest for c in letters for rest in _distinct_patterns(letters.replace(c, ""), n - 1)]
+
+
+for _group in _SWIZZLE_GROUPS:
+    for _len in range(1, 5):
+        for _name in _distinct_patterns(_group, _len):
+            setattr(Matrix, _name, _swizzle_property(_name))
+del _group, _len, _name
+
+
+def _det(rows):
+    """The determinant of a list of rows, expanded along the first column."""
+    n = len(rows)
+    if n == 1:
+        return rows[0][0]
+    if n == 2:
+        return rows[0][0] * rows[1][1] - rows[1][0] * rows[0][1]
+    s = None
+    for i in range(n):
+        t = rows[i][0] * _det([r[1:] for k, r in enumerate(rows) if k != i])
+        s = t if s is None else (s + t if i % 2 == 0 else s - t)
+    return s
+
+
+def _loaded(vals):
+    """vals with each variable read now: what an assignment stores must not
+    see the stores before it (v.xy = v.yx)."""
+    return [_taichi_core.builtin("load", v) if _is_expr(v) else v for v in vals]
 
 
 def _cmp_int(x):
