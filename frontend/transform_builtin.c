@@ -57,7 +57,8 @@ typedef enum { B_UNARY, B_BINARY, B_ATOMIC, B_SPECIAL } BuiltinKind;
     X("static_print", B_SPECIAL, 6) X("static_assert", B_SPECIAL, 7) X("call_internal", B_SPECIAL, 8) \
     X("fill_field", B_SPECIAL, 10) \
     X("assign", B_SPECIAL, 11) X("expr_init", B_SPECIAL, 12) X("field_ptr", B_SPECIAL, 13) \
-    X("field_store", B_SPECIAL, 14) X("load", B_SPECIAL, 15)
+    X("field_store", B_SPECIAL, 14) X("load", B_SPECIAL, 15) \
+    X("check_index", B_SPECIAL, 16)
 
 typedef struct {
     const char *name;
@@ -315,6 +316,18 @@ static Value special_builtin(Tr *t, const BuiltinDef *b, Value *args, int nargs,
     case 15: /* load(value): a variable's value now, else value itself */
         if (nargs != 1) return vm_raise(vm, vm->e_TypeError, "load(value)");
         return tr_load_var(t, args[0]);
+    case 16: { /* check_index(index, n): debug mode's check of a runtime index into a matrix of n entries */
+        IrStmt *i = nargs == 2 && v_is_int(args[1]) ? tr_value(t, tr_load_var(t, args[0])) : NULL;
+        if (!i) return vm->exc != V_NONE ? V_EXC : vm_raise(vm, vm->e_TypeError, "check_index(index, n)");
+        IrKernel *k = t->k;
+        if (!ir_type_is_signed(i->type)) i = tr_cast(t, i, IR_I64);
+        IrStmt *ok = ir_binary(k, IR_BIN_bit_and, ir_binary(k, IR_BIN_cmp_ge, i, ir_const_i(k, i->type, 0)),
+                               ir_binary(k, IR_BIN_cmp_lt, i, ir_const_i(k, i->type, v_as_int(args[1]))));
+        char text[96];
+        snprintf(text, sizeof text, "Out of bound access: index %%d of a matrix of %lld entries",
+                 (long long)v_as_int(args[1]));
+        return ir_assert(k, ok, text, &i, 1) ? V_NONE : tr_wrap(t, NULL);
+    }
     case 12: /* expr_init(value): a new variable */
         if (nargs != 1) return vm_raise(vm, vm->e_TypeError, "expr_init(value)");
         return tr_expr_init(t, tr_load_var(t, args[0]));

@@ -388,6 +388,7 @@ class SNode:
     def place(self, *args, offset=None):
         """Places the fields (one element each) in every cell of this node."""
         self._check()
+        args = [g for f in args for g in (f._place_fields() if hasattr(f, "_place_fields") else (f,))]
         for f in args:
             if not isinstance(f, ScalarField):
                 raise TaichiTypeError("place() takes fields, got %s" % type(f).__name__)
@@ -982,6 +983,7 @@ from taichi.lang import matrix as _matrix  # noqa: E402
 Matrix = _matrix.Matrix
 Vector = _matrix.Vector
 MatrixField = _matrix.MatrixField
+Layout = _matrix.Layout
 types.vector = _matrix.vector
 types.matrix = _matrix.matrix
 _taichi_core._vector = Vector

@@ -67,20 +67,22 @@ class Matrix:
         return Matrix._make(self.n, self.m, self.ndim, entries)
 
     # ---- element access
+    def _index_count(self, keys):
+        if len(keys) != self.ndim:
+            msg = "Expected %d indices, got %d" % (self.ndim, len(keys))
+            raise _ti.TaichiSyntaxError(msg) if _compiling() else AssertionError(msg)
+
     def _index(self, key):
         if not isinstance(key, tuple):
             key = (key,)
+        self._index_count(key)
         if self.ndim == 1:
-            if len(key) != 1:
-                raise _ti.TaichiSyntaxError("A vector takes one index")
             i = key[0]
             if i < 0:
                 i += self.n
             if not 0 <= i < self.n:
                 raise IndexError("vector index out of range")
             return i
-        if len(key) == 1:
-            return None
         i, j = key
         if not (0 <= i < self.n and 0 <= j < self.m):
             raise IndexError("matrix index out of range")
@@ -96,10 +98,11 @@ class Matrix:
         if not has_slice and not _builtins.any(_is_expr(k) for k in keys):
             return None
         dims = (self.n,) if self.ndim == 1 else (self.n, self.m)
-        if len(keys) == 1 and self.ndim == 2:
-            keys = (keys[0], slice(None))
-        if len(keys) != len(dims):
-            raise _ti.TaichiSyntaxError("A %s takes %d indices" % ("vector" if self.ndim == 1 else "matrix", len(dims)))
+        self._index_count(keys)
+        if not has_slice and _ti.cfg is not None and _ti.cfg.debug:
+            # debug mode checks a runtime index, flattened as Taichi does
+            flat = keys[0] * self.m + keys[1] if self.ndim == 2 else keys[0]
+            _taichi_core.builtin("check_index", flat, len(self.entries))
         axes, shape = [], []
         for k, d in zip(keys, dims):
             if isinstance(k, slice):
@@ -146,11 +149,7 @@ class Matrix:
             if len(shape) == 1:
                 return Matrix._make(shape[0], 1, 1, vals)
             return Matrix._make(shape[0], shape[1], 2, vals)
-        k = self._index(key)
-        if k is None:
-            i = key[0] if isinstance(key, tuple) else key
-            return Matrix._make(self.m, 1, 1, self.entries[i * self.m:(i + 1) * self.m])
-        return self.entries[k]
+        return self.entries[self._index(key)]
 
     def _store(self, k, value):
         e = self.entries[k]
@@ -172,14 +171,7 @@ class Matrix:
                 for cond, k in conds:
                     self._store(k, _taichi_core.builtin("select", cond, v, self.entries[k]))
             return
-        k = self._index(key)
-        if k is None:
-            i = key[0] if isinstance(key, tuple) else key
-            vals = _loaded(value.entries if isinstance(value, Matrix) else list(value))
-            for j in range(self.m):
-                self[i, j] = vals[j]
-            return
-        self._store(k, value)
+        self._store(self._index(key), value)
 
     def __len__(self):
         return self.n
@@ -187,7 +179,7 @@ class Matrix:
     def __iter__(self):
         if self.ndim == 1:
             return iter(self.entries)
-        return iter([self[i] for i in range(self.n)])
+        return iter(self._rows())
 
     def _ti_key(self):
         return tuple(self.entries)
@@ -293,7 +285,9 @@ class Matrix:
     def __xor__(self, o): return self._map2(o, lambda a, b: a ^ b)
     def __rxor__(self, o): return self._map2(o, lambda a, b: a ^ b, True)
     def __lshift__(self, o): return self._map2(o, lambda a, b: a << b)
+    def __rlshift__(self, o): return self._map2(o, lambda a, b: a << b, True)
     def __rshift__(self, o): return self._map2(o, lambda a, b: a >> b)
+    def __rrshift__(self, o): return self._map2(o, lambda a, b: a >> b, True)
     def __lt__(self, o): return self._map2(o, lambda a, b: _cmp_int(a < b))
     def __le__(self, o): return self._map2(o, lambda a, b: _cmp_int(a <= b))
     def __gt__(self, o): return self._map2(o, lambda a, b: _cmp_int(a > b))
@@ -313,6 +307,10 @@ class Matrix:
     def __matmul__(self, o):
         if not isinstance(o, Matrix):
             raise _ti.TaichiTypeError("@ needs two matrices")
+        if self.ndim == 1 and o.ndim == 1:
+            if self.n != o.n:
+                raise _ti.TaichiTypeError("Dimension mismatch between shapes (%d,), (%d,)" % (self.n, o.n))
+            return self.dot(o)
         if self.m != o.n:
             raise _ti.TaichiTypeError("Dimension mismatch between shapes (%d, %d), (%d, %d)" % (self.n, self.m, o.n, o.m))
         out = []
@@ -375,7 +373,9 @@ class Matrix:
 
     def transpose(self):
         if self.ndim == 1:
-            return Matrix._make(1, self.n, 2, self.entries)
+            raise _ti.TaichiCompilationError(
+                "`transpose()` cannot apply to a vector. If you want something like `a @ b.transpose()`, "
+                "write `a.outer_product(b)` instead.")
         return Matrix._make(self.m, self.n, 2, [self.entries[i * self.m + j] for j in range(self.m) for i in range(self.n)])
 
     def trace(self):
@@ -450,8 +450,9 @@ class Matrix:
 
     # ---- constructors
     @staticmethod
-    def field(n, m, dtype, shape=None, order=None, name="", offset=None, needs_grad=False, ndim=None):
-        return MatrixField(n, m, dtype, shape, 2 if ndim is None else ndim, offset, name)
+    def field(n, m, dtype, shape=None, order=None, name="", offset=None, needs_grad=False, needs_dual=False,
+              layout=None, ndim=None):
+        return MatrixField(n, m, dtype, shape, 2 if ndim is None else ndim, offset, name, layout)
 
     # Taichi-scope only, as in Taichi; float / int as dt mean default_fp / default_ip
     @staticmethod
@@ -550,8 +551,9 @@ class Vector(Matrix):
         return Matrix(list(arr), dt)
 
     @staticmethod
-    def field(n, dtype, shape=None, order=None, name="", offset=None, needs_grad=False, ndim=None):
-        return MatrixField(n, 1, dtype, shape, 1, offset, name)
+    def field(n, dtype, shape=None, order=None, name="", offset=None, needs_grad=False, needs_dual=False,
+              layout=None, ndim=None):
+        return MatrixField(n, 1, dtype, shape, 1, offset, name, layout)
 
 
 class MatrixType:
@@ -584,7 +586,8 @@ class MatrixType:
         return Matrix._make(self.n, self.m, self.ndim, flat)
 
     def field(self, shape=None, **kwargs):
-        return MatrixField(self.n, self.m, self.dtype, shape, self.ndim, kwargs.get("offset"), kwargs.get("name", ""))
+        return MatrixField(self.n, self.m, self.dtype, shape, self.ndim, kwargs.get("offset"), kwargs.get("name", ""),
+                           kwargs.get("layout"))
 
     # a compound type of kernel parameters and return values (frontend/transform.h)
     def _ti_slot_dtypes(self):
@@ -666,14 +669,39 @@ def matrix(n, m, dtype):
     return MatrixType(n, m, 2, _ti._dtype_of(dtype))
 
 
-class MatrixField(_ti.Field):
-    """A field of n x m matrices: one scalar field per entry (struct of arrays)."""
+class Layout:
+    """ti.Layout: how a matrix field with a shape lays out its entries: AOS
+    (each element's entries side by side, Taichi's default) or SOA (one
+    array per entry)."""
+    AOS = "AOS"
+    SOA = "SOA"
 
-    def __init__(self, n, m, dtype, shape, ndim, offset, name):
+
+class MatrixField(_ti.Field):
+    """A field of n x m matrices: one scalar field per entry, placed in one
+    dense SNode (Layout.AOS) or one each (Layout.SOA); without a shape, placed
+    by ti.root...place(field)."""
+
+    def __init__(self, n, m, dtype, shape, ndim, offset, name, layout=None):
         self.n, self.m, self.ndim = n, m, ndim
         self._dtype = _ti._dtype_of(dtype)
-        self._fields = [_ti.field(self._dtype, shape=shape, offset=offset, name=name) for _ in range(n * m)]
-        self._offset = self._fields[0]._offset
+        if layout not in (None, Layout.AOS, Layout.SOA):
+            raise ValueError("layout must be ti.Layout.AOS or ti.Layout.SOA, got %r" % (layout,))
+        if shape is None or layout == Layout.SOA:
+            self._fields = [_ti.field(self._dtype, shape=shape, offset=offset, name=name) for _ in range(n * m)]
+            return
+        shape = (shape,) if isinstance(shape, int) else tuple(shape)
+        if offset is not None:
+            offset = (offset,) if isinstance(offset, int) else tuple(offset)
+            if len(offset) != len(shape):
+                raise _ti.TaichiRuntimeError("The dimensionality of shape and offset must be the same (%d != %d)" %
+                                             (len(shape), len(offset)))
+        self._fields = [_ti.field(self._dtype, name=name) for _ in range(n * m)]
+        _ti.root.dense(_ti.axes(*range(len(shape))), shape).place(*self._fields, offset=offset)
+
+    @property
+    def _offset(self):
+        return self._fields[0]._offset
 
     @property
     def dtype(self):
