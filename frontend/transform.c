@@ -107,7 +107,16 @@ void tr_locate(TrCtx *c, const AstNode *node)
     StrBuf b = {0};
     pos_info(&b, c, node);
     bool taichi = vm_is_subtype(et, env->e_compile);
-    if (!taichi) sb_printf(&b, "%s: ", et->name->data);
+    if (!taichi) {
+        /* the type as Python's traceback names it: with its module, but for builtins' */
+        Value mod = vm_getattr_opt(vm, v_obj(et), vm_intern(vm, "__module__", 10));
+        if (v_has_layout(mod, LAYOUT_STR) && strcmp(AS_STR(mod)->data, "builtins") &&
+            strcmp(AS_STR(mod)->data, "__main__"))
+            sb_printf(&b, "%s.", AS_STR(mod)->data);
+        else if (mod == V_EXC)
+            vm->exc = V_NONE;
+        sb_printf(&b, "%s: ", et->name->data);
+    }
     sb_putn(&b, AS_STR(s)->data, AS_STR(s)->len);
     Value msg = vm_sb_finish(vm, &b);
     vm_pop_roots(vm, 1);
@@ -996,8 +1005,19 @@ static bool st_break_continue(TrCtx *c, const AstNode *s, bool is_break)
     return (is_break ? ir_break(t->k, l->stmt) : ir_continue(t->k, l->stmt)) != NULL;
 }
 
-/* The values of compound value v's n slots (compound._ti_to_slots(v)), cast
- * to types (NULL: each its own type), into out. */
+/* taichi's TaichiRuntimeTypeError (its __init__ stores it in _taichi_core). */
+static TypeObj *runtime_type_error(Tr *t)
+{
+    VM *vm = t->vm;
+    Value mod = vm_dict_get_str(vm->modules, vm_intern(vm, "_taichi_core", 12));
+    Value e = v_is_obj(mod) && v_as_obj(mod)->dict
+                  ? vm_dict_get_str(v_as_obj(mod)->dict, vm_intern(vm, "_runtime_type_error", 19)) : V_UNBOUND;
+    return v_has_layout(e, LAYOUT_TYPE) ? AS_TYPE(e) : t->env->e_type;
+}
+
+/* The values of returned compound value v's n slots (compound._ti_to_slots(v)),
+ * cast to types, into out. A float may not go into an integer slot: Taichi's
+ * TaichiRuntimeTypeError. */
 static bool compound_values(TrCtx *c, Value compound, Value v, const IrType *types, int n, IrStmt **out)
 {
     Tr *t = c->tr;
@@ -1009,13 +1029,25 @@ static bool compound_values(TrCtx *c, Value compound, Value v, const IrType *typ
         tr_error(c, t->env->e_type, "the value has %u scalars where its type has %d", len, n);
         return false;
     }
-    for (int i = 0; i < n; i++)
-        if (!(out[i] = types ? tr_value_as(t, items[i], types[i]) : tr_value(t, items[i]))) return false;
+    for (int i = 0; i < n; i++) {
+        if (ir_type_is_int(types[i])) {
+            Value e = tr_load_var(t, items[i]);
+            bool is_float = tr_is_expr(t, e) ? ir_type_is_float(tr_stmt_of(e)->type)
+                                             : v_is_double(e) || vm_type_of(t->vm, e) == t->vm->t_float;
+            if (is_float) {
+                tr_error(c, runtime_type_error(t), "Return (type=%s) cannot be converted into required type %s",
+                         tr_is_expr(t, e) ? ir_type_name(tr_stmt_of(e)->type) : "f32", ir_type_name(types[i]));
+                return false;
+            }
+        }
+        if (!(out[i] = tr_value_as(t, items[i], types[i]))) return false;
+    }
     return true;
 }
 
-/* v as a value of the compound type an annotation names: each slot cast to
- * its type, a new value (for a ti.func's parameters and return value). */
+/* v as a value of the compound type a ti.func's return annotation names:
+ * each slot cast to its type, a new value. (Its parameters take matrices as
+ * they come, as in Taichi.) */
 static Value compound_cast(TrCtx *c, Value compound, Value v)
 {
     Tr *t = c->tr;
@@ -1261,14 +1293,10 @@ static bool bind_params(TrCtx *c, Value *args, int nargs, TupleObj *kwnames)
             }
         } else if (!is_template) {
             IrType ty = anno != V_UNBOUND ? tr_dtype(t->env, anno) : IR_VOID;
-            Value comp = anno != V_UNBOUND && ty == IR_VOID ? tr_compound_of(t->vm, anno) : V_NONE;
-            if (comp == V_EXC) return false;
             if (ty != IR_VOID) {
                 IrStmt *s = tr_value_as(t, v, ty);
                 if (!s) return false;
                 v = tr_wrap(t, s);
-            } else if (comp != V_NONE && (v = compound_cast(c, comp, v)) == V_EXC) {
-                return false;
             }
             v = tr_expr_init(t, v);
             if (v == V_EXC) return false;

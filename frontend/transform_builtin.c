@@ -43,6 +43,7 @@ typedef enum { B_UNARY, B_BINARY, B_ATOMIC, B_SPECIAL } BuiltinKind;
     X("log", B_UNARY, IR_UN_log) X("floor", B_UNARY, IR_UN_floor) X("ceil", B_UNARY, IR_UN_ceil) \
     X("round", B_UNARY, IR_UN_round) X("abs", B_UNARY, IR_UN_abs) X("neg", B_UNARY, IR_UN_neg) \
     X("logical_not", B_UNARY, IR_UN_logic_not) X("bit_not", B_UNARY, IR_UN_bit_not) \
+    X("popcnt", B_UNARY, IR_UN_popcnt) X("clz", B_UNARY, IR_UN_clz) \
     X("atan2", B_BINARY, IR_BIN_atan2) X("max", B_BINARY, IR_BIN_max) X("min", B_BINARY, IR_BIN_min) \
     X("pow", B_BINARY, IR_BIN_pow) X("bit_shr", B_BINARY, IR_BIN_bit_shr) \
     X("bit_sar", B_BINARY, IR_BIN_bit_sar) X("bit_shl", B_BINARY, IR_BIN_bit_shl) \
@@ -448,13 +449,19 @@ Value tr_call_builtin(Tr *t, const char *name, Value *args, int nargs, TupleObj 
 Value tr_python_builtin(Tr *t, const char *name, Value *args, int nargs, TupleObj *kw, bool *handled)
 {
     *handled = false;
-    if ((!strcmp(name, "any") || !strcmp(name, "all")) && nargs == 1 && !(kw && kw->len) && v_is_obj(args[0]) &&
-        !tr_is_expr(t, args[0])) {
-        /* any(v) / all(v) of a matrix: its .any() / .all(), as in Taichi */
-        Value key = vm_getattr_opt(t->vm, args[0], vm_intern(t->vm, "_ti_key", 7));
+    bool is_int = !strcmp(name, "int"), is_float = !strcmp(name, "float");
+    if ((!strcmp(name, "any") || !strcmp(name, "all") || is_int || is_float) && nargs == 1 && !(kw && kw->len) &&
+        v_is_obj(args[0]) && !tr_is_expr(t, args[0])) {
+        /* of a matrix: any(v) / all(v) its .any() / .all(), int(v) / float(v) its
+         * entries cast, as in Taichi */
+        VM *vm = t->vm;
+        Value key = vm_getattr_opt(vm, args[0], vm_intern(vm, "_ti_key", 7));
         if (key == V_UNBOUND) return V_NONE;
         *handled = true;
-        return key == V_EXC ? V_EXC : vm_call_method(t->vm, args[0], vm_intern(t->vm, name, 3), NULL, 0);
+        if (key == V_EXC) return V_EXC;
+        if (!is_int && !is_float) return vm_call_method(vm, args[0], vm_intern(vm, name, 3), NULL, 0);
+        Value dt = v_obj(is_int ? vm->t_int : vm->t_float);
+        return vm_call_method(vm, args[0], vm_intern(vm, "cast", 4), &dt, 1);
     }
     bool any = false, numbers = nargs >= 2;
     for (int i = 0; i < nargs; i++) {

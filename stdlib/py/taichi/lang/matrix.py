@@ -600,10 +600,20 @@ class MatrixType:
         if isinstance(value, (list, tuple)):
             value = Matrix(value)
         if not isinstance(value, Matrix):
-            raise _ti.TaichiTypeError("a %s needs a matrix, got %s" % (self, type(value).__name__))
-        if len(value.entries) != self.n * self.m or (self.ndim == 2 and value.n != self.n):
-            raise _ti.TaichiTypeError("a %s cannot take a %dx%d matrix" % (self, value.n, value.m))
+            raise _ti.TaichiRuntimeTypeError("a %s needs a matrix, got %s" % (self, type(value).__name__))
+        if value.ndim != self.ndim:
+            raise _ti.TaichiRuntimeTypeError("Return matrix ndim mismatch, expecting=%d, got=%d." %
+                                             (self.ndim, value.ndim))
+        if (value.n, value.m) != (self.n, self.m):
+            raise _ti.TaichiRuntimeTypeError("Return matrix shape mismatch, expecting=%s, got=%s." %
+                                             (self._shape(), value.get_shape()))
         return list(value.entries)
+
+    def _shape(self):
+        return (self.n,) if self.ndim == 1 else (self.n, self.m)
+
+    def get_shape(self):
+        return self._shape()
 
     def __repr__(self):
         if self.ndim == 1:
