@@ -438,7 +438,7 @@ class Matrix:
 
     def fill(self, v):
         for k in range(len(self.entries)):
-            self.entries[k] = v
+            self._store(k, v)
 
     def __repr__(self):
         if _builtins.any(_is_expr(e) for e in self.entries):
@@ -452,7 +452,7 @@ class Matrix:
     @staticmethod
     def field(n, m, dtype, shape=None, order=None, name="", offset=None, needs_grad=False, needs_dual=False,
               layout=None, ndim=None):
-        return MatrixField(n, m, dtype, shape, 2 if ndim is None else ndim, offset, name, layout)
+        return MatrixField(n, m, dtype, shape, 2 if ndim is None else ndim, offset, name, layout, needs_grad)
 
     # Taichi-scope only, as in Taichi; float / int as dt mean default_fp / default_ip
     @staticmethod
@@ -553,7 +553,7 @@ class Vector(Matrix):
     @staticmethod
     def field(n, dtype, shape=None, order=None, name="", offset=None, needs_grad=False, needs_dual=False,
               layout=None, ndim=None):
-        return MatrixField(n, 1, dtype, shape, 1, offset, name, layout)
+        return MatrixField(n, 1, dtype, shape, 1, offset, name, layout, needs_grad)
 
 
 class MatrixType:
@@ -587,7 +587,7 @@ class MatrixType:
 
     def field(self, shape=None, **kwargs):
         return MatrixField(self.n, self.m, self.dtype, shape, self.ndim, kwargs.get("offset"), kwargs.get("name", ""),
-                           kwargs.get("layout"))
+                           kwargs.get("layout"), kwargs.get("needs_grad", False))
 
     # a compound type of kernel parameters and return values (frontend/transform.h)
     def _ti_slot_dtypes(self):
@@ -692,11 +692,18 @@ class MatrixField(_ti.Field):
     dense SNode (Layout.AOS) or one each (Layout.SOA); without a shape, placed
     by ti.root...place(field)."""
 
-    def __init__(self, n, m, dtype, shape, ndim, offset, name, layout=None):
+    def __init__(self, n, m, dtype, shape, ndim, offset, name, layout=None, needs_grad=False):
         self.n, self.m, self.ndim = n, m, ndim
         self._dtype = _ti._dtype_of(dtype)
         if layout not in (None, Layout.AOS, Layout.SOA):
             raise ValueError("layout must be ti.Layout.AOS or ti.Layout.SOA, got %r" % (layout,))
+        self.grad = None
+        if needs_grad:
+            if self._dtype._kind != "f":
+                raise _ti.TaichiRuntimeError(
+                    f"{self._dtype} is not supported for field with `needs_grad=True` or `needs_dual=True`.")
+            # a field of the same shape and layout for the gradients (no autodiff yet)
+            self.grad = MatrixField(n, m, dtype, shape, ndim, offset, name + ".grad" if name else "", layout)
         if shape is None or layout == Layout.SOA:
             self._fields = [_ti.field(self._dtype, shape=shape, offset=offset, name=name) for _ in range(n * m)]
             return
@@ -727,6 +734,41 @@ class MatrixField(_ti.Field):
 
     def _place_fields(self):
         return self._fields
+
+    def _get_dynamic_index_stride(self):
+        """The byte distance between an element's consecutive entries when
+        their SNode paths make it one for every element (Taichi's rule: the
+        same path length, and below the nodes they share the same cell sizes
+        and offsets but at the first level, whose offsets step evenly); else
+        None."""
+        fs = self._fields
+        if _builtins.any(f.snode is None for f in fs):
+            return None
+        for f in fs:
+            f._place_id()   # materializes
+        if len(fs) == 1:
+            return 0
+        paths = [[n._id for n in f.snode._path_from_root()] for f in fs]
+        length = len(paths[0])
+        if _builtins.any(len(p) != length for p in paths):
+            return None
+        # info: (name, tree, materialized, offset in the parent's cell, cell size, container size)
+        infos = [[_taichi_core.info(i) for i in p] for p in paths]
+        d = 0
+        while d < length and _builtins.all(p[d] == paths[0][d] for p in paths):
+            d += 1
+        if d == 0 or d == length:
+            return None
+        for level in range(d, length):
+            ref = infos[0][level]
+            for inf in infos:
+                if inf[level][4] != ref[4] or inf[level][5] != ref[5] or (level > d and inf[level][3] != ref[3]):
+                    return None
+        offs = [inf[d][3] for inf in infos]
+        stride = offs[1] - offs[0]
+        if _builtins.any(b - a != stride for a, b in zip(offs, offs[1:])):
+            return None
+        return stride
 
     def get_scalar_field(self, *idx):
         return self._fields[idx[0] * self.m + (idx[1] if len(idx) > 1 else 0)]
