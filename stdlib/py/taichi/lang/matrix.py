@@ -94,8 +94,13 @@ class Matrix:
         index: each position then a list of (condition, position)); None for
         constant indices, which _index takes."""
         keys = key if isinstance(key, tuple) else (key,)
-        has_slice = _builtins.any(isinstance(k, slice) for k in keys)
-        if not has_slice and not _builtins.any(_is_expr(k) for k in keys):
+        has_slice = dynamic = False
+        for k in keys:
+            if isinstance(k, slice):
+                has_slice = True
+            elif _is_expr(k):
+                dynamic = True
+        if not has_slice and not dynamic:
             return None
         dims = (self.n,) if self.ndim == 1 else (self.n, self.m)
         self._index_count(keys)
@@ -139,7 +144,23 @@ class Matrix:
             r = _taichi_core.builtin("select", cond, self.entries[k], r)
         return r
 
+    def _constant_index(self, key):
+        """The flat position of a constant in-range index (the common case,
+        kept fast: kernels index matrices everywhere), else None."""
+        c = key.__class__
+        if c is int:
+            if self.ndim == 1 and 0 <= key < self.n:
+                return key
+        elif c is tuple and len(key) == 2 and self.ndim == 2:
+            i, j = key
+            if i.__class__ is int and j.__class__ is int and 0 <= i < self.n and 0 <= j < self.m:
+                return i * self.m + j
+        return None
+
     def __getitem__(self, key):
+        k = self._constant_index(key)
+        if k is not None:
+            return self.entries[k]
         cells = self._cells(key)
         if cells is not None:
             cells, shape = cells
@@ -157,6 +178,10 @@ class Matrix:
             self.entries[k] = value
 
     def __setitem__(self, key, value):
+        k = self._constant_index(key)
+        if k is not None:
+            self._store(k, value)
+            return
         cells = self._cells(key)
         if cells is not None:
             cells, shape = cells
@@ -485,11 +510,20 @@ _SWIZZLE_GROUPS = ("xyzw", "rgba", "stpq")
 
 
 def _swizzle_property(name):
+    group = [g for g in _SWIZZLE_GROUPS if name[0] in g][0]
+    idx = [group.index(c) for c in name]
+    top = _builtins.max(idx)
     if len(name) == 1:
+        i = idx[0]
+
         def get(self):
+            if self.ndim == 1 and i < self.n:
+                return self.entries[i] if self.__class__ is Matrix else self[i]
             return self[self._swizzle(name)[0]]
     else:
         def get(self):
+            if self.ndim == 1 and top < self.n:
+                return Matrix._make(len(idx), 1, 1, [self[i] for i in idx])
             return Matrix._make(len(name), 1, 1, [self[i] for i in self._swizzle(name)])
 
     def put(self, value):
@@ -526,7 +560,7 @@ def _det(rows):
 
 def _loaded(vals):
     """vals with each variable read now: what an assignment stores must not
-    see the stores before it (v.xy = v.yx)."""
+    see the stores before it (v.xy = v.yx, vf[i].xy = vf[i].yx)."""
     return [_taichi_core.builtin("load", v) if _is_expr(v) else v for v in vals]
 
 
@@ -832,17 +866,14 @@ class _FieldElement(Matrix):
         return r
 
     def __getitem__(self, key):
-        k = self._index(key)
+        k = self._constant_index(key)
         if k is None:
-            return Matrix.__getitem__(self, key)
+            return Matrix.__getitem__(self, key)   # a slice: of the entries as read
         self.entries[k] = self._field._fields[k][self._key]
         return self.entries[k]
 
-    def __setitem__(self, key, value):
-        k = self._index(key)
-        if k is None:
-            Matrix.__setitem__(self, key, value)   # a row: entry by entry, through here
-            return
+    def _store(self, k, value):
+        # every assignment to entries (an index, a slice, a swizzle) comes here
         f = self._field._fields[k]
         f[self._key] = value
         self.entries[k] = f[self._key]
