@@ -1242,6 +1242,28 @@ static void ctx_free(TrCtx *c)
     free(c->kernel_args);
 }
 
+/* A ti.func parameter annotated with a vector or matrix type takes a matrix
+ * (as it comes: Taichi does not cast it); else Taichi's TaichiSyntaxError. */
+static bool compound_arg_ok(TrCtx *c, const char *pname, Value anno, Value v)
+{
+    Tr *t = c->tr;
+    VM *vm = t->vm;
+    Value comp = tr_compound_of(vm, anno);
+    if (comp == V_EXC) return false;
+    if (comp == V_NONE) return true;
+    Value nd = vm_getattr_opt(vm, comp, vm_intern(vm, "ndim", 4));   /* a vector or matrix type */
+    if (nd == V_EXC) return false;
+    if (nd == V_UNBOUND) return true;
+    Value key = v_is_obj(v) && !tr_is_expr(t, v) ? vm_getattr_opt(vm, v, vm_intern(vm, "_ti_key", 7)) : V_UNBOUND;
+    if (key == V_EXC) return false;
+    if (key != V_UNBOUND) return true;
+    Value text = vm_str(vm, anno);
+    if (text == V_EXC) return false;
+    tr_error(c, t->env->e_syntax, "Argument %s of type %s is expected to be a Matrix, but got <class '%s'>.", pname,
+             AS_STR(text)->data, tr_is_expr(t, v) ? "taichi.lang.expr.Expr" : vm_type_of(vm, v)->name->data);
+    return false;
+}
+
 /* Binds a ti.func's parameters: positional and keyword arguments, defaults. */
 static bool bind_params(TrCtx *c, Value *args, int nargs, TupleObj *kwnames)
 {
@@ -1297,6 +1319,8 @@ static bool bind_params(TrCtx *c, Value *args, int nargs, TupleObj *kwnames)
                 IrStmt *s = tr_value_as(t, v, ty);
                 if (!s) return false;
                 v = tr_wrap(t, s);
+            } else if (anno != V_UNBOUND && !compound_arg_ok(c, pname, anno, v)) {
+                return false;
             }
             v = tr_expr_init(t, v);
             if (v == V_EXC) return false;

@@ -70,7 +70,7 @@ class Matrix:
     def _index_count(self, keys):
         if len(keys) != self.ndim:
             msg = "Expected %d indices, got %d" % (self.ndim, len(keys))
-            raise _ti.TaichiSyntaxError(msg) if _compiling() else AssertionError(msg)
+            raise _ti.TaichiIndexError(msg + ".") if _compiling() else AssertionError(msg)
 
     def _index(self, key):
         if not isinstance(key, tuple):
@@ -113,7 +113,8 @@ class Matrix:
             if isinstance(k, slice):
                 for b in (k.start, k.stop, k.step):
                     if b is not None and not isinstance(b, int):
-                        raise _ti.TaichiCompilationError("Taichi does not support variables in slice now")
+                        raise _ti.TaichiCompilationError(
+                            "Taichi does not support variables in slice now, please use constant instead of it.")
                 axes.append([(None, i) for i in range(d)[k]])
                 shape.append(len(axes[-1]))
             elif _is_expr(k):
@@ -634,13 +635,17 @@ class MatrixType:
         if isinstance(value, (list, tuple)):
             value = Matrix(value)
         if not isinstance(value, Matrix):
-            raise _ti.TaichiRuntimeTypeError("a %s needs a matrix, got %s" % (self, type(value).__name__))
+            if _compiling() and (_is_expr(value) or isinstance(value, (int, float))):
+                raise _ti.TaichiRuntimeTypeError("Return matrix ndim mismatch, expecting=%d, got=0." % self.ndim)
+            raise _ti.TaichiRuntimeTypeError("Argument (type=%s) cannot be converted into required type %s" %
+                                             (type(value).__name__, self))
+        what = "Return" if _compiling() else "Argument"
         if value.ndim != self.ndim:
-            raise _ti.TaichiRuntimeTypeError("Return matrix ndim mismatch, expecting=%d, got=%d." %
-                                             (self.ndim, value.ndim))
+            raise _ti.TaichiRuntimeTypeError("%s matrix ndim mismatch, expecting=%d, got=%d." %
+                                             (what, self.ndim, value.ndim))
         if (value.n, value.m) != (self.n, self.m):
-            raise _ti.TaichiRuntimeTypeError("Return matrix shape mismatch, expecting=%s, got=%s." %
-                                             (self._shape(), value.get_shape()))
+            raise _ti.TaichiRuntimeTypeError("%s matrix shape mismatch, expecting=%s, got=%s." %
+                                             (what, self._shape(), value.get_shape()))
         return list(value.entries)
 
     def _shape(self):
