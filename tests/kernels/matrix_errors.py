@@ -45,12 +45,18 @@ def func_scalar() -> ti.f32:
 
 
 @ti.kernel
+def matrix_test():
+    v = ti.Vector([1, -1])
+    w = v if v > 0 else -v
+
+
+@ti.kernel
 def slice_var(i: ti.i32):
     a = ti.Vector([0, 1, 2, 3])
     b = a[i::2]
 
 
-for k in (rows, two, transposed, scalar_for_vector, short, func_scalar):
+for k in (rows, two, transposed, scalar_for_vector, short, func_scalar, matrix_test):
     try:
         k()
     except ti.TaichiCompilationError as e:

@@ -52,7 +52,16 @@ def oob(i: ti.i32) -> ti.i32:
     return v[i]
 
 
+@ti.kernel
+def pick(c: ti.i32) -> ti.types.vector(3, ti.i32):
+    v = ti.Vector([1, 2, 3])
+    return 0 if c > 0 else v * 2 + (v if c < -1 else 7)
+
+
 print(local(1, 2), local(3, 0), local(0, 0))
+for c in (1, 0, -2):
+    p = pick(c)
+    print(p[0], p[1], p[2])
 r = rows(1)
 print(r[0], r[1], r[2])
 print(loop_sum(7))
