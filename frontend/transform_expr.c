@@ -164,6 +164,14 @@ IrStmt *tr_value_as(Tr *t, Value v, IrType ty)
     return tr_cast(t, tr_value(t, v), ty);
 }
 
+IrStmt *tr_store_value(Tr *t, Value v, IrType ty, const char *what)
+{
+    IrStmt *s = tr_value(t, v);
+    if (!s) return NULL;
+    if (!v_is_bool(v)) tr_warn_cast(t, what, ty, s->type);
+    return tr_cast(t, s, ty);
+}
+
 bool tr_is_number(Tr *t, Value v)
 {
     return v_is_int(v) || v_is_double(v) || v_is_bool(v) || vm_is_int(t->vm, v) ||
@@ -226,7 +234,7 @@ Value tr_expr_init(Tr *t, Value v)
 bool tr_store_var(Tr *t, Value var, Value v)
 {
     IrStmt *a = tr_stmt_of(var);
-    IrStmt *val = tr_value_as(t, v, ir_pointee(a->type));
+    IrStmt *val = tr_store_value(t, v, ir_pointee(a->type), "Assign");
     if (!val) return false;
     return a->kind == IR_ALLOCA ? ir_local_store(t->k, a, val) != NULL : ir_global_store(t->k, a, val) != NULL;
 }

@@ -218,6 +218,9 @@ class _Config:
         self.random_seed = 0
         self.offline_cache = True
         self.offline_cache_file_path = None
+        self.offline_cache_cleaning_policy = "never"
+        self.offline_cache_max_size_of_files = 100 * 1024 * 1024
+        self.offline_cache_cleaning_factor = 0.25
         self.cpu_max_num_threads = _posix.cpu_count() or 1
         self.short_circuit_operators = False
         self.check_out_of_bound = False
@@ -227,6 +230,7 @@ class _Config:
         self.log_level = "info"
         self.opt_level = None
         self.verbose = True
+        self.unrolling_limit = 32
 
     def __repr__(self):
         return "<ti.cfg arch=%s debug=%s>" % (self.arch, self.debug)
@@ -240,7 +244,8 @@ _init_options = ("debug", "print_ir", "random_seed", "offline_cache", "offline_c
                  "make_block_local", "cfg_optimization", "flatten_if", "real_matrix_scalarize",
                  "default_cpu_block_dim", "gpu_max_reg", "cpu_max_num_threads", "ad_stack_size",
                  "debug_info", "print_accessor_ir", "kernel_profiler", "unrolling_limit", "gdb_trigger",
-                 "dynamic_index", "cpu_max_num_threads")
+                 "dynamic_index", "cpu_max_num_threads", "offline_cache_cleaning_policy",
+                 "offline_cache_max_size_of_files", "offline_cache_cleaning_factor", "cuda_stack_limit")
 
 cfg = None
 
@@ -271,6 +276,11 @@ def init(arch=None, default_fp=None, default_ip=None, _test_mode=False, enable_f
         raise KeyError("Unrecognized keyword argument(s) for ti.init: %s" % ", ".join(unknown))
     reset()
     c = _Config()
+    for key, cast in (("offline_cache", bool), ("offline_cache_file_path", str), ("fast_math", bool),
+                      ("kernel_profiler", bool), ("cpu_max_num_threads", int)):
+        env = _posix.environ.get("TI_" + key.upper(), "")
+        if env and key not in kwargs:   # as Taichi: an argument of ti.init wins
+            setattr(c, key, env not in ("0", "False", "false") if cast is bool else cast(env))
     for key, value in kwargs.items():
         setattr(c, key, value)
     if default_fp is not None:
@@ -891,26 +901,7 @@ atomic_mul = _Builtin("atomic_mul", _atomic_py("atomic_mul"))
 static_assert = _Builtin("static_assert", None)
 
 
-class _Profiler:
-    """ti.profiler: compile times of the kernels compiled so far."""
-
-    def compile_times(self):
-        return _taichi_core.compile_times()
-
-    def print_scoped_profiler_info(self):
-        rows = self.compile_times()
-        print("[tirun] kernel compile times (AST to machine code):")
-        for name, ms in rows:
-            print("  %-32s %8.3f ms" % (name, ms))
-        if rows:
-            ms = sorted(r[1] for r in rows)
-            print("  %d instance(s), median %.3f ms" % (len(ms), ms[len(ms) // 2]))
-
-    def print_kernel_profiler_info(self, mode="count"):
-        self.print_scoped_profiler_info()
-
-
-profiler = _Profiler()
+from taichi._profiler import profiler  # noqa: E402
 
 _taichi_core.register(expr=Expr, dtype=DataType, field=ScalarField, builtin=_Builtin, func=_Func,
                       template=_Template, kernel=_Kernel, ndrange=_NdRange, grouped=_Grouped,
@@ -953,7 +944,13 @@ def _configure(c):
     return _taichi_core.configure(arch=arch, debug=c.debug, print_ir=c.print_ir,
                                   default_fp=c.default_fp._name, default_ip=c.default_ip._name,
                                   short_circuit=c.short_circuit_operators, optimize=c.advanced_optimization,
-                                  max_threads=c.cpu_max_num_threads, random_seed=c.random_seed)
+                                  max_threads=c.cpu_max_num_threads, random_seed=c.random_seed,
+                                  offline_cache=c.offline_cache, offline_cache_file_path=c.offline_cache_file_path,
+                                  offline_cache_cleaning_policy=c.offline_cache_cleaning_policy,
+                                  offline_cache_max_size_of_files=c.offline_cache_max_size_of_files,
+                                  offline_cache_cleaning_factor=c.offline_cache_cleaning_factor,
+                                  fast_math=c.fast_math, kernel_profiler=c.kernel_profiler,
+                                  unrolling_limit=c.unrolling_limit)
 
 
 class _Extension:
@@ -987,4 +984,16 @@ Layout = _matrix.Layout
 types.vector = _matrix.vector
 types.matrix = _matrix.matrix
 _taichi_core._vector = Vector
-from taichi import math  # noqa: E402
+
+
+def __getattr__(name):
+    """ti.GUI, ti.tools, ti.ui (and the ti.imwrite family of older Taichi) and
+    ti.math load on first use, so that `import taichi` stays quick."""
+    if name == "math":
+        import taichi.math
+        return taichi.math
+    if name in ("GUI", "ui", "tools", "imwrite", "imread", "imresize", "imshow"):
+        import taichi.ui
+        import taichi.tools
+        return {"GUI": taichi.ui.GUI, "ui": taichi.ui, "tools": taichi.tools}.get(name) or getattr(taichi.tools, name)
+    raise AttributeError("module 'taichi' has no attribute '%s'" % name)
