@@ -249,7 +249,11 @@ static bool assign_unpack(TrCtx *c, const AstSeq *targets, Value v, bool is_stat
         tr_error(c, c->tr->env->e_syntax, "Cannot unpack type: %s", "<class 'taichi.lang.expr.Expr'>");
         return false;
     }
+    /* a, b = b, a: the values are copied before any target changes, as
+       Taichi's expr_init_list does, so a target read on the right keeps
+       its old value */
     Value list = vm_list_from(vm, v);
+    if (list != V_EXC && !is_static) list = tr_expr_init(c->tr, list);
     if (list == V_EXC) return false;
     uint32_t n;
     Value *items = vm_seq_items(list, &n);
@@ -1315,7 +1319,7 @@ static bool compound_arg_ok(TrCtx *c, const char *pname, Value anno, Value v)
 }
 
 /* Binds a ti.func's parameters: positional and keyword arguments, defaults. */
-static bool bind_params(TrCtx *c, Value *args, int nargs, TupleObj *kwnames)
+static bool bind_params(TrCtx *c, Value *args, int nargs, TupleObj *kwnames, int nref)
 {
     Tr *t = c->tr;
     FuncObj *fn = c->fn;
@@ -1355,7 +1359,7 @@ static bool bind_params(TrCtx *c, Value *args, int nargs, TupleObj *kwnames)
          * passed by reference: the caller loaded it, the parameter is its
          * variable or pointer); the others are passed by value */
         Value anno = fn->annotations ? vm_dict_get_str(fn->annotations, name) : V_UNBOUND;
-        bool is_template = anno != V_UNBOUND && vm_type_of(t->vm, anno) == t->env->t_template;
+        bool is_template = i < nref || (anno != V_UNBOUND && vm_type_of(t->vm, anno) == t->env->t_template);
         if (is_template && tr_is_expr(t, v)) {
             IrStmt *s = tr_stmt_of(v);
             bool is_load = s->kind == IR_LOCAL_LOAD || s->kind == IR_GLOBAL_LOAD;
@@ -1380,7 +1384,8 @@ static bool bind_params(TrCtx *c, Value *args, int nargs, TupleObj *kwnames)
     return true;
 }
 
-Value tr_inline_func(TrCtx *caller, const AstNode *call, FuncObj *fn, Value *args, int nargs, TupleObj *kwnames)
+Value tr_inline_func(TrCtx *caller, const AstNode *call, FuncObj *fn, Value *args, int nargs, TupleObj *kwnames,
+                     int nref)
 {
     Tr *t = caller->tr;
     /* A ti.func may call itself: inlining ends where a ti.static condition on
@@ -1403,7 +1408,7 @@ Value tr_inline_func(TrCtx *caller, const AstNode *call, FuncObj *fn, Value *arg
     t->ctx = &c;
     t->depth++;
     const AstNode *def = fn->code->def;
-    bool ok = bind_params(&c, args, nargs, kwnames);
+    bool ok = bind_params(&c, args, nargs, kwnames, nref);
     if (ok) {
         ok = tr_stmts(&c, &def->v.FunctionDef.body);
         if (!ok) tr_locate(&c, def);

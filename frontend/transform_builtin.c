@@ -467,7 +467,9 @@ Value tr_call_builtin(Tr *t, const char *name, Value *args, int nargs, TupleObj 
     }
 }
 
-/* max / min / abs / pow / int / float of Python's builtins on Taichi values. */
+/* max / min / abs / pow / int / float of Python's builtins on Taichi values;
+ * any / all of a matrix (its .any() / .all(), as Taichi's transformer maps
+ * them) and int / float of one (its entries cast). */
 Value tr_python_builtin(Tr *t, const char *name, Value *args, int nargs, TupleObj *kw, bool *handled)
 {
     *handled = false;

@@ -91,8 +91,10 @@ void tr_pop_scope(TrCtx *c);
 bool tr_bind(TrCtx *c, StrObj *name, Value v);
 /* Looks a name up in the scopes only: V_UNBOUND when absent. */
 Value tr_scope_lookup(TrCtx *c, StrObj *name);
-/* Inlines a ti.func call; its value (a tuple for several). */
-Value tr_inline_func(TrCtx *c, const AstNode *call, FuncObj *fn, Value *args, int nargs, TupleObj *kwnames);
+/* Inlines a ti.func call; its value (a tuple for several). The first nref
+ * arguments are passed by reference, as template arguments are. */
+Value tr_inline_func(TrCtx *c, const AstNode *call, FuncObj *fn, Value *args, int nargs, TupleObj *kwnames,
+                     int nref);
 
 /* ---- transform_expr.c */
 Value tr_expr(TrCtx *c, const AstNode *e);

@@ -49,6 +49,11 @@ for _e in (TaichiCompilationError, TaichiSyntaxError, TaichiNameError, TaichiInd
     _e.__module__ = "taichi.lang.exception"
 del _e
 
+# where Taichi's C++ core raises from (ti._lib.core.TaichiRuntimeError)
+_lib = type(sys)("taichi._lib")
+_lib.core = type(sys)("taichi._lib.core")
+_lib.core.TaichiRuntimeError = TaichiRuntimeError
+
 _taichi_core._assert_error = TaichiAssertionError
 _taichi_core._runtime_type_error = TaichiRuntimeTypeError
 _taichi_core._runtime_error = TaichiRuntimeError
@@ -344,10 +349,15 @@ def _materialize_all():
     does it, and so will a kernel launch); ti.root then starts a new tree."""
     if _state.unplaced:
         bar = "=" * 44 + "\n"
+        primal = [f for f in _state.unplaced if not f._is_grad]
+        listed = bar.join("  %s (%s)\n" % (f._name or "<unnamed>", f._dtype) for f in primal or _state.unplaced)
+        if primal:
+            raise RuntimeError("These field(s) are not placed:\n" + bar + listed + bar +
+                               "Please consider specifying a shape for them. E.g.,\n\n  x = ti.field(float, shape=(2, 3))")
         raise RuntimeError(
-            "These field(s) are not placed:\n" + bar +
-            bar.join("  %s (%s)\n" % (f._name or "<unnamed>", f._dtype) for f in _state.unplaced) +
-            bar + "Please consider specifying a shape for them. E.g.,\n\n  x = ti.field(float, shape=(2, 3))")
+            "These field(s) requrie `needs_grad=True`, however their grad field(s) are not placed:\n" + bar + listed +
+            bar + "Please consider place the grad field(s). E.g.,\n\n  ti.root.dense(ti.i, 1).place(x.grad)"
+            "\n\n Or specify a shape for the field(s). E.g.,\n\n  x = ti.field(float, shape=(2, 3), needs_grad=True)")
     for root in _state.pending:
         _taichi_core.materialize(root)
     _state.pending = []
@@ -398,13 +408,15 @@ class SNode:
     def place(self, *args, offset=None):
         """Places the fields (one element each) in every cell of this node."""
         self._check()
-        args = [g for f in args for g in (f._place_fields() if hasattr(f, "_place_fields") else (f,))]
+        # a compound field (a matrix field) places its scalar fields
+        args = [g for f in args for g in (f._place_fields() if hasattr(f, "_place_fields") else [f])]
         for f in args:
             if not isinstance(f, ScalarField):
                 raise TaichiTypeError("place() takes fields, got %s" % type(f).__name__)
             if f._snode is not None:
                 raise RuntimeError("This variable has been placed.")
             f._snode = SNode(_taichi_core.place(self._id, f._dtype._name), "place", self, self._gen)
+            f._snode._name = f._name
             if offset is not None:
                 f._offset = tuple(offset) if isinstance(offset, (list, tuple)) else (offset,)
             if f in _state.unplaced:
@@ -501,6 +513,7 @@ class ScalarField(Field):
         self._snode = None
         self._offset = None
         self._ready = False
+        self._is_grad = False      # the gradient of another field (needs_grad=True)
         self.grad = None
 
     def _place_id(self):
@@ -581,7 +594,12 @@ class ScalarField(Field):
 def field(dtype, shape=None, order=None, name="", offset=None, needs_grad=False, needs_dual=False):
     """A scalar field. With a shape it gets its own dense SNode under ti.root
     (shape=() is 0-d); without, place it with ti.root.dense(...).place(x)."""
+    if isinstance(dtype, lang.struct.StructType):
+        return dtype.field(shape=shape, offset=offset, name=name, needs_grad=needs_grad, needs_dual=needs_dual)
     if isinstance(dtype, lang.matrix.MatrixType):
+        if (needs_grad or needs_dual) and dtype.dtype._kind != "f":
+            raise TaichiRuntimeError(f"{dtype.dtype} is not supported for field with `needs_grad=True` or "
+                                     "`needs_dual=True`.")
         return dtype.field(shape=shape, offset=offset, name=name)
     dtype = _dtype_of(dtype)
     if _taichi_core.compiling():
@@ -596,7 +614,7 @@ def field(dtype, shape=None, order=None, name="", offset=None, needs_grad=False,
         if isinstance(offset, int):
             offset = (offset,)
         if shape is None:
-            raise TaichiRuntimeError("The shape cannot be None when offset is set")
+            raise TaichiSyntaxError("shape cannot be None when offset is set")
         if len(offset) != len(shape):
             raise TaichiRuntimeError(
                 "The dimensionality of shape and offset must be the same (%d != %d)" % (len(shape), len(offset)))
@@ -605,6 +623,7 @@ def field(dtype, shape=None, order=None, name="", offset=None, needs_grad=False,
     x = ScalarField(dtype, name)
     if needs_grad and dtype._kind == "f":
         x.grad = ScalarField(dtype, name + ".grad" if name else "")
+        x.grad._is_grad = True
     if shape is None:
         _state.unplaced.append(x)
         if x.grad is not None:
@@ -976,6 +995,15 @@ def is_extension_supported(arch, ext):
 
 from taichi import lang  # noqa: E402  (the package's submodules need this module first)
 from taichi.lang import matrix as _matrix  # noqa: E402
+from taichi.lang import struct as _struct  # noqa: E402
+from taichi.lang import fields_builder as _fields_builder  # noqa: E402
+
+Struct = _struct.Struct
+StructField = _struct.StructField
+dataclass = _struct.dataclass
+types.struct = _struct.struct
+Field.copy_from = _struct.copy_from
+FieldsBuilder = _fields_builder.FieldsBuilder
 
 Matrix = _matrix.Matrix
 Vector = _matrix.Vector
@@ -984,6 +1012,14 @@ Layout = _matrix.Layout
 types.vector = _matrix.vector
 types.matrix = _matrix.matrix
 _taichi_core._vector = Vector
+
+from taichi.lang import linalg as _linalg  # noqa: E402
+
+svd = _linalg.svd
+polar_decompose = _linalg.polar_decompose
+eig = _linalg.eig
+sym_eig = _linalg.sym_eig
+solve = _linalg.solve
 
 
 def __getattr__(name):

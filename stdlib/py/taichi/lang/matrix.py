@@ -408,6 +408,15 @@ class Matrix:
         return _builtins.sum([self.entries[i * self.m + i] for i in range(_builtins.min(self.n, self.m))][1:],
                              self.entries[0])
 
+    def determinant(self):
+        _taichi_scope("determinant")
+        from taichi.lang import linalg
+        return linalg.determinant(self)
+
+    def inverse(self):
+        from taichi.lang import linalg
+        return linalg.inverse(self)
+
     def cast(self, dt):
         return self._like([_ti.cast(e, dt) for e in self.entries])
 
@@ -418,34 +427,6 @@ class Matrix:
 
     def _rows(self):
         return [self.entries[i * self.m:(i + 1) * self.m] for i in range(self.n)]
-
-    def _square(self, what):
-        if self.ndim != 2 or self.n != self.m:
-            raise Exception("Only square matrices are invertible" if what == "inverse" else
-                            "Only square matrices have a determinant")
-        if self.n > 4:
-            raise Exception("Determinants of matrices with sizes >= 5 are not supported"
-                            if what == "determinant" else "Inversions of matrices with sizes >= 5 are not supported")
-
-    def determinant(self):
-        self._square("determinant")
-        return _det(self._rows())
-
-    def inverse(self):
-        self._square("inverse")
-        rows = self._rows()
-        n = self.n
-        if n == 1:
-            return Matrix._make(1, 1, 2, [1 / rows[0][0]])
-        inv_det = 1.0 / _det(rows)
-        out = []
-        for i in range(n):
-            for j in range(n):
-                # the adjugate: the cofactor of (j, i)
-                minor = [r[:i] + r[i + 1:] for k, r in enumerate(rows) if k != j]
-                c = _det(minor)
-                out.append((c if (i + j) % 2 == 0 else -c) * inv_det)
-        return Matrix._make(n, n, 2, out)
 
     def norm_inv(self, eps=0):
         return _ti.rsqrt(self.norm_sqr() + eps)
@@ -543,20 +524,6 @@ for _group in _SWIZZLE_GROUPS:
         for _name in _distinct_patterns(_group, _len):
             setattr(Matrix, _name, _swizzle_property(_name))
 del _group, _len, _name
-
-
-def _det(rows):
-    """The determinant of a list of rows, expanded along the first column."""
-    n = len(rows)
-    if n == 1:
-        return rows[0][0]
-    if n == 2:
-        return rows[0][0] * rows[1][1] - rows[1][0] * rows[0][1]
-    s = None
-    for i in range(n):
-        t = rows[i][0] * _det([r[1:] for k, r in enumerate(rows) if k != i])
-        s = t if s is None else (s + t if i % 2 == 0 else s - t)
-    return s
 
 
 def _loaded(vals):
@@ -819,6 +786,10 @@ class MatrixField(_ti.Field):
 
     def parent(self, n=1):
         return self._fields[0].parent(n)
+
+    @property
+    def _name(self):
+        return self._fields[0]._name
 
     def __getitem__(self, key):
         if _compiling():
