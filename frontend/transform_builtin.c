@@ -1,7 +1,7 @@
 /* The transformer's built-ins (transform.h): the ti.* functions a kernel calls,
  * from one table (TR_BUILTINS), Python's max / min / abs / pow / int / float on
  * Taichi values, atomics, primitive types used as casts, and the hooks the
- * Python-level matrices call (assign, load, expr_init, field_ptr / field_store). */
+ * Python-level matrices call (assign, store_if, load, expr_init, field_ptr / field_store). */
 #include "transform_int.h"
 
 #include <math.h>
@@ -61,7 +61,7 @@ typedef enum { B_UNARY, B_BINARY, B_ATOMIC, B_SPECIAL } BuiltinKind;
     X("fill_field", B_SPECIAL, 10) \
     X("assign", B_SPECIAL, 11) X("expr_init", B_SPECIAL, 12) X("field_ptr", B_SPECIAL, 13) \
     X("field_store", B_SPECIAL, 14) X("load", B_SPECIAL, 15) \
-    X("check_index", B_SPECIAL, 16)
+    X("check_index", B_SPECIAL, 16) X("store_if", B_SPECIAL, 17)
 
 typedef struct {
     const char *name;
@@ -339,6 +339,16 @@ static Value special_builtin(Tr *t, const BuiltinDef *b, Value *args, int nargs,
         snprintf(text, sizeof text, "Out of bound access: index %%d of a matrix of %lld entries",
                  (long long)v_as_int(args[1]));
         return ir_assert(k, ok, text, &i, 1) ? V_NONE : tr_wrap(t, NULL);
+    }
+    case 17: { /* store_if(cond, var, value): `if cond: var = value` (a runtime index's store) */
+        if (nargs != 3 || !tr_is_var(t, args[1])) return V_FALSE;
+        IrStmt *cond = tr_truth(t, tr_load_var(t, args[0]));
+        IrStmt *st = cond ? ir_if(t->k, cond) : NULL;
+        if (!st) return tr_wrap(t, NULL);
+        IrCursor saved = ir_enter(t->k, st->blocks[IR_THEN]);
+        bool ok = tr_store_var(t, args[1], args[2]);
+        ir_leave(t->k, saved);
+        return ok ? V_TRUE : V_EXC;
     }
     case 12: /* expr_init(value): a new variable */
         if (nargs != 1) return vm_raise(vm, vm->e_TypeError, "expr_init(value)");

@@ -195,7 +195,11 @@ class Matrix:
                     self._store(conds[0][1], v)
                     continue
                 for cond, k in conds:
-                    self._store(k, _taichi_core.builtin("select", cond, v, self.entries[k]))
+                    # a store under `if` where the entry is a variable: other
+                    # entries are not rewritten (parallel iterations may own them)
+                    e = self.entries[k]
+                    if not (_is_expr(e) and _taichi_core.builtin("store_if", cond, e, v)):
+                        self._store(k, _taichi_core.builtin("select", cond, v, e))
             return
         self._store(self._index(key), value)
 
