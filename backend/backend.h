@@ -43,7 +43,7 @@ typedef struct BkOptions {
 /* A launch's scalar arguments and return values, one u64 slot each: an
  * integer as int64 (sign- or zero-extended from its type), an f32 (or f16,
  * held as f32) in the slot's first four bytes, an f64 in all eight. */
-enum { BK_MAX_ARGS = 64, BK_MAX_RETS = 8 };
+enum { BK_MAX_ARGS = 1088, BK_MAX_RETS = 1088 };
 typedef struct BkSlots {
     uint64_t args[BK_MAX_ARGS];
     uint64_t rets[BK_MAX_RETS];

@@ -109,7 +109,16 @@ void tr_locate(TrCtx *c, const AstNode *node)
     StrBuf b = {0};
     pos_info(&b, c, node);
     bool taichi = vm_is_subtype(et, env->e_compile);
-    if (!taichi) sb_printf(&b, "%s: ", et->name->data);
+    if (!taichi) {
+        /* the type as Python's traceback names it: with its module, but for builtins' */
+        Value mod = vm_getattr_opt(vm, v_obj(et), vm_intern(vm, "__module__", 10));
+        if (v_has_layout(mod, LAYOUT_STR) && strcmp(AS_STR(mod)->data, "builtins") &&
+            strcmp(AS_STR(mod)->data, "__main__"))
+            sb_printf(&b, "%s.", AS_STR(mod)->data);
+        else if (mod == V_EXC)
+            vm->exc = V_NONE;
+        sb_printf(&b, "%s: ", et->name->data);
+    }
     sb_putn(&b, AS_STR(s)->data, AS_STR(s)->len);
     Value msg = vm_sb_finish(vm, &b);
     vm_pop_roots(vm, 1);
@@ -1055,6 +1064,80 @@ static bool st_break_continue(TrCtx *c, const AstNode *s, bool is_break)
     return (is_break ? ir_break(t->k, l->stmt) : ir_continue(t->k, l->stmt)) != NULL;
 }
 
+/* taichi's TaichiRuntimeTypeError (its __init__ stores it in _taichi_core). */
+static TypeObj *runtime_type_error(Tr *t)
+{
+    VM *vm = t->vm;
+    Value mod = vm_dict_get_str(vm->modules, vm_intern(vm, "_taichi_core", 12));
+    Value e = v_is_obj(mod) && v_as_obj(mod)->dict
+                  ? vm_dict_get_str(v_as_obj(mod)->dict, vm_intern(vm, "_runtime_type_error", 19)) : V_UNBOUND;
+    return v_has_layout(e, LAYOUT_TYPE) ? AS_TYPE(e) : t->env->e_type;
+}
+
+/* The values of returned compound value v's n slots (compound._ti_to_slots(v)),
+ * cast to types, into out. A float may not go into an integer slot: Taichi's
+ * TaichiRuntimeTypeError. */
+static bool compound_values(TrCtx *c, Value compound, Value v, const IrType *types, int n, IrStmt **out)
+{
+    Tr *t = c->tr;
+    Value list = vm_call_method(t->vm, compound, vm_intern(t->vm, "_ti_to_slots", 12), &v, 1);
+    if (list == V_EXC) return false;
+    uint32_t len = 0;
+    Value *items = v_has_layout(list, LAYOUT_LIST) ? vm_seq_items(list, &len) : NULL;
+    if (!items || (int)len != n) {
+        tr_error(c, t->env->e_type, "the value has %u scalars where its type has %d", len, n);
+        return false;
+    }
+    for (int i = 0; i < n; i++) {
+        if (ir_type_is_int(types[i])) {
+            Value e = tr_load_var(t, items[i]);
+            bool is_float = tr_is_expr(t, e) ? ir_type_is_float(tr_stmt_of(e)->type)
+                                             : v_is_double(e) || vm_type_of(t->vm, e) == t->vm->t_float;
+            if (is_float) {
+                tr_error(c, runtime_type_error(t), "Return (type=%s) cannot be converted into required type %s",
+                         tr_is_expr(t, e) ? ir_type_name(tr_stmt_of(e)->type) : "f32", ir_type_name(types[i]));
+                return false;
+            }
+        }
+        if (!(out[i] = tr_value_as(t, items[i], types[i]))) return false;
+    }
+    return true;
+}
+
+/* v as a value of the compound type a ti.func's return annotation names:
+ * each slot cast to its type, a new value. (Its parameters take matrices as
+ * they come, as in Taichi.) */
+static Value compound_cast(TrCtx *c, Value compound, Value v)
+{
+    Tr *t = c->tr;
+    VM *vm = t->vm;
+    Value m = vm_getattr(vm, compound, vm_intern(vm, "_ti_slot_dtypes", 15));
+    Value dts = m == V_EXC ? V_EXC : vm_call(vm, m, NULL, 0, NULL);
+    if (dts == V_EXC) return V_EXC;
+    uint32_t n = 0;
+    Value *items = v_has_layout(dts, LAYOUT_LIST) ? vm_seq_items(dts, &n) : NULL;
+    IrType *types = calloc((size_t)n + 1, sizeof *types);
+    IrStmt **vals = calloc((size_t)n + 1, sizeof *vals);
+    Value out = V_EXC;
+    if (!types || !vals) {
+        vm_raise(vm, vm->e_MemoryError, "out of memory");
+        goto done;
+    }
+    for (uint32_t i = 0; i < n; i++) types[i] = tr_dtype(t->env, items[i]);
+    if (!compound_values(c, compound, v, types, (int)n, vals)) goto done;
+    Value list = vm_new_list(vm, n);
+    if (list == V_EXC) goto done;
+    for (uint32_t i = 0; i < n; i++) {
+        Value e = tr_wrap(t, vals[i]);
+        if (e == V_EXC || !vm_list_append(vm, (ListObj *)v_as_obj(list), e)) goto done;
+    }
+    out = vm_call_method(vm, compound, vm_intern(vm, "_ti_from_slots", 14), &list, 1);
+done:
+    free(types);
+    free(vals);
+    return out;
+}
+
 static bool st_return(TrCtx *c, const AstNode *s)
 {
     Tr *t = c->tr;
@@ -1073,20 +1156,32 @@ static bool st_return(TrCtx *c, const AstNode *s)
         c->has_ret = true;
         return true;
     }
+    const TrKernelSpec *spec = t->spec;
     if (v == V_NONE) {
-        if (t->ret_type != IR_VOID) {
+        if (spec->nrets) {
             tr_error(c, t->env->e_syntax, "A kernel with a return type annotation must return a value");
             return false;
         }
         return true;
     }
-    if (t->ret_type == IR_VOID) {
+    if (!spec->nrets) {
         tr_error(c, t->env->e_syntax, "A kernel that returns a value must have a return type annotation");
         return false;
     }
     tr_set_loc(c, s);
-    IrStmt *val = tr_value_as(t, v, t->ret_type);
-    return val && ir_return(t->k, &val, 1);
+    if (spec->ret_compound == V_UNBOUND) {
+        IrStmt *val = tr_value_as(t, v, spec->ret_types[0]);
+        return val && ir_return(t->k, &val, 1);
+    }
+    IrStmt **vals = calloc((size_t)spec->nrets, sizeof *vals);
+    if (!vals) {
+        vm_raise(t->vm, t->vm->e_MemoryError, "out of memory");
+        return false;
+    }
+    bool ok = compound_values(c, spec->ret_compound, v, spec->ret_types, spec->nrets, vals) &&
+              ir_return(t->k, vals, spec->nrets);
+    free(vals);
+    return ok;
 }
 
 static bool st_assert(TrCtx *c, const AstNode *s)
@@ -1209,6 +1304,28 @@ static void ctx_free(TrCtx *c)
     free(c->kernel_args);
 }
 
+/* A ti.func parameter annotated with a vector or matrix type takes a matrix
+ * (as it comes: Taichi does not cast it); else Taichi's TaichiSyntaxError. */
+static bool compound_arg_ok(TrCtx *c, const char *pname, Value anno, Value v)
+{
+    Tr *t = c->tr;
+    VM *vm = t->vm;
+    Value comp = tr_compound_of(vm, anno);
+    if (comp == V_EXC) return false;
+    if (comp == V_NONE) return true;
+    Value nd = vm_getattr_opt(vm, comp, vm_intern(vm, "ndim", 4));   /* a vector or matrix type */
+    if (nd == V_EXC) return false;
+    if (nd == V_UNBOUND) return true;
+    Value key = v_is_obj(v) && !tr_is_expr(t, v) ? vm_getattr_opt(vm, v, vm_intern(vm, "_ti_key", 7)) : V_UNBOUND;
+    if (key == V_EXC) return false;
+    if (key != V_UNBOUND) return true;
+    Value text = vm_str(vm, anno);
+    if (text == V_EXC) return false;
+    tr_error(c, t->env->e_syntax, "Argument %s of type %s is expected to be a Matrix, but got <class '%s'>.", pname,
+             AS_STR(text)->data, tr_is_expr(t, v) ? "taichi.lang.expr.Expr" : vm_type_of(vm, v)->name->data);
+    return false;
+}
+
 /* Binds a ti.func's parameters: positional and keyword arguments, defaults. */
 static bool bind_params(TrCtx *c, Value *args, int nargs, TupleObj *kwnames, int nref)
 {
@@ -1269,6 +1386,8 @@ static bool bind_params(TrCtx *c, Value *args, int nargs, TupleObj *kwnames, int
                 IrStmt *s = tr_value_as(t, v, ty);
                 if (!s) return false;
                 v = tr_wrap(t, s);
+            } else if (anno != V_UNBOUND && !compound_arg_ok(c, pname, anno, v)) {
+                return false;
             }
             v = tr_expr_init(t, v);
             if (v == V_EXC) return false;
@@ -1325,6 +1444,14 @@ Value tr_inline_func(TrCtx *caller, const AstNode *call, FuncObj *fn, Value *arg
             IrStmt *s = tr_value_as(t, ret, rt);
             ret = s ? tr_wrap(t, s) : V_EXC;
             ok = ret != V_EXC;
+        } else if (ra != V_UNBOUND && ra != V_NONE && ret != V_NONE) {
+            Value comp = tr_compound_of(t->vm, ra);
+            if (comp != V_EXC && comp != V_NONE) {
+                t->ctx = &c;   /* errors at the return value's function */
+                ret = compound_cast(&c, comp, ret);
+                t->ctx = caller;
+            }
+            ok = comp != V_EXC && ret != V_EXC;
         }
     }
     ctx_free(&c);
@@ -1361,44 +1488,46 @@ static Value ndarray_param(Tr *t, const TrNdarrayArg *nd, int slot, Value anno)
     return vm_call(vm, v_obj(t->env->t_external), args, 5, NULL);
 }
 
+Value tr_compound_of(VM *vm, Value anno)
+{
+    Value mod = vm_dict_get_str(vm->modules, vm_intern(vm, "_taichi_core", 12));
+    Value f = v_is_obj(mod) && v_as_obj(mod)->dict
+                  ? vm_dict_get_str(v_as_obj(mod)->dict, vm_intern(vm, "_compound", 9)) : V_UNBOUND;
+    if (f == V_UNBOUND) return V_NONE;
+    return vm_call(vm, f, &anno, 1, NULL);
+}
+
+/* A compound parameter in the kernel: its value made of its argument slots. */
+static Value compound_param(Tr *t, const TrKernelSpec *spec, int i)
+{
+    VM *vm = t->vm;
+    int first = spec->param_slot[i], end = spec->nslots;
+    for (int q = i + 1; q < spec->nparams; q++)
+        if (spec->template_args[q] == V_UNBOUND) {
+            end = spec->param_slot[q];
+            break;
+        }
+    Value list = vm_new_list(vm, (uint32_t)(end - first));
+    if (list == V_EXC) return V_EXC;
+    for (int s = first; s < end; s++) {
+        Value e = tr_wrap(t, ir_arg_load(t->k, s));
+        if (e == V_EXC || !vm_list_append(vm, (ListObj *)v_as_obj(list), e)) return V_EXC;
+    }
+    return vm_call_method(vm, spec->compound[i], vm_intern(vm, "_ti_from_slots", 14), &list, 1);
+}
+
 IrKernel *tr_kernel(TrEnv *env, const TrKernelSpec *spec)
 {
     VM *vm = env->vm;
-    int nslots = 0;
-    for (int i = 0; i < spec->nparams; i++) nslots += 1 + (ndarray_of(spec, i) ? ndarray_of(spec, i)->ndim : 0);
-    IrType *argt = calloc((size_t)nslots + 1, sizeof *argt);
-    int *slot = calloc((size_t)spec->nparams + 1, sizeof *slot);
-    if (!argt || !slot) {
-        free(argt);
-        free(slot);
-        vm_raise(vm, vm->e_MemoryError, "out of memory");
-        return NULL;
-    }
-    int nargs = 0;
-    for (int i = 0; i < spec->nparams; i++) {
-        slot[i] = -1;
-        if (spec->template_args[i] == V_UNBOUND) {
-            slot[i] = nargs;
-            if (ndarray_of(spec, i)) {
-                /* an ndarray: its address, then its extents */
-                argt[nargs++] = IR_U64;
-                for (int d = 0; d < ndarray_of(spec, i)->ndim; d++) argt[nargs++] = IR_I32;
-            } else {
-                argt[nargs++] = spec->param_types[i];
-            }
-        }
-    }
-    IrKernel *k = ir_kernel_new(spec->name, argt, nargs, &spec->ret_type, spec->ret_type != IR_VOID);
-    free(argt);
+    IrKernel *k = ir_kernel_new(spec->name, spec->slot_types, spec->nslots, spec->ret_types, spec->nrets);
     if (!k) {
-        free(slot);
         vm_raise(vm, vm->e_MemoryError, "out of memory");
         return NULL;
     }
     /* No collection while compiling: Values live in C locals and scopes. */
     size_t saved_gc = vm->next_gc;
     vm->next_gc = SIZE_MAX;
-    Tr t = {.env = env, .vm = vm, .k = k, .ret_type = spec->ret_type, .depth = 1};
+    Tr t = {.env = env, .vm = vm, .k = k, .spec = spec, .depth = 1};
     TrCtx c;
     bool ok = ctx_init(&c, &t, spec->fn, true);
     if (ok) {
@@ -1415,16 +1544,17 @@ IrKernel *tr_kernel(TrEnv *env, const TrKernelSpec *spec)
             Value v = spec->template_args[i];
             if (v == V_UNBOUND) {
                 tr_set_loc(&c, params->items[i]);
-                v = ndarray_of(spec, i) ? ndarray_param(&t, ndarray_of(spec, i), slot[i],
+                v = ndarray_of(spec, i) ? ndarray_param(&t, ndarray_of(spec, i), spec->param_slot[i],
                                                         vm_dict_get_str(spec->fn->annotations, name))
-                                        : tr_wrap(&t, ir_arg_load(k, slot[i]));
+                    : spec->compound[i] != V_UNBOUND ? compound_param(&t, spec, i)
+                                                     : tr_wrap(&t, ir_arg_load(k, spec->param_slot[i]));
             }
             c.kernel_args[c.nkernel_args++] = name;
             ok = v != V_EXC && tr_bind(&c, name, v);
         }
         if (ok) {
             ok = tr_stmts(&c, &def->v.FunctionDef.body);
-            if (ok && spec->ret_type != IR_VOID && !c.returned) {
+            if (ok && spec->nrets && !c.returned) {
                 tr_error(&c, env->e_syntax, "Kernel has a return type but does not have a return statement");
                 ok = false;
             }
@@ -1434,7 +1564,6 @@ IrKernel *tr_kernel(TrEnv *env, const TrKernelSpec *spec)
         ctx_free(&c);
     }
     vm->next_gc = saved_gc;
-    free(slot);
     if (!ok || k->oom) {
         if (ok) vm_raise(vm, vm->e_MemoryError, "out of memory");
         sb_free(&t.warnings);

@@ -52,20 +52,37 @@ typedef struct TrNdarrayArg {
 } TrNdarrayArg;
 
 /* One kernel to compile: its function and, per parameter, the template
- * argument (a Python value) or V_UNBOUND for a typed parameter. */
+ * argument (a Python value) or V_UNBOUND for a typed parameter.
+ *
+ * A compound parameter or return type (a vector, a matrix, a tuple of types)
+ * is an object the taichi module makes of its annotation, which takes one
+ * argument slot per scalar: c._ti_slot_dtypes() the slots' primitive types,
+ * c._ti_from_slots(list) the value made of the slots' values (in the kernel:
+ * Exprs; after a launch: the returned numbers), c._ti_to_slots(value) the
+ * slots' values of a value (in the kernel: what a return stores; in Python
+ * scope: what a launch passes). */
 typedef struct TrKernelSpec {
     FuncObj *fn;
     const char *name;           /* the kernel's IR name */
     int nparams;
     const Value *template_args;
-    const IrType *param_types;  /* typed parameters: their type; IR_VOID for templates and ndarrays */
-    const TrNdarrayArg *ndarrays;   /* per parameter; is_ndarray false for the others */
-    IrType ret_type;            /* IR_VOID: no return value */
+    const TrNdarrayArg *ndarrays;   /* per parameter (NULL: none); is_ndarray false for the others */
+    const Value *compound;      /* compound parameters: their compound; else V_UNBOUND */
+    const int *param_slot;      /* typed parameters: their first argument slot */
+    const IrType *slot_types;   /* the argument slots' types (an ndarray: u64 address, i32 extents) */
+    int nslots;
+    const IrType *ret_types;    /* the return slots' types */
+    int nrets;                  /* 0: no return value */
+    Value ret_compound;         /* a compound return type, else V_UNBOUND */
 } TrKernelSpec;
 
 /* Builds the frontend IR of a kernel (before any pass). NULL with the Taichi
  * exception pending in the VM. */
 IrKernel *tr_kernel(TrEnv *env, const TrKernelSpec *spec);
+
+/* The compound type (TrKernelSpec) an annotation names, from taichi's
+ * _taichi_core._compound(annotation); V_NONE when it names none. */
+Value tr_compound_of(VM *vm, Value anno);
 
 /* The primitive type a Python annotation names (ti.i32, int, float), or
  * IR_VOID (no exception) when it names none. */

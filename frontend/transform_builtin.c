@@ -1,7 +1,7 @@
 /* The transformer's built-ins (transform.h): the ti.* functions a kernel calls,
  * from one table (TR_BUILTINS), Python's max / min / abs / pow / int / float on
  * Taichi values, atomics, primitive types used as casts, and the hooks the
- * Python-level matrices call (assign, expr_init, field_ptr / field_store). */
+ * Python-level matrices call (assign, store_if, load, expr_init, field_ptr / field_store). */
 #include "transform_int.h"
 
 #include <math.h>
@@ -45,6 +45,7 @@ typedef enum { B_UNARY, B_BINARY, B_ATOMIC, B_SPECIAL } BuiltinKind;
     X("log", B_UNARY, IR_UN_log) X("floor", B_UNARY, IR_UN_floor) X("ceil", B_UNARY, IR_UN_ceil) \
     X("round", B_UNARY, IR_UN_round) X("abs", B_UNARY, IR_UN_abs) X("neg", B_UNARY, IR_UN_neg) \
     X("logical_not", B_UNARY, IR_UN_logic_not) X("bit_not", B_UNARY, IR_UN_bit_not) \
+    X("popcnt", B_UNARY, IR_UN_popcnt) X("clz", B_UNARY, IR_UN_clz) \
     X("atan2", B_BINARY, IR_BIN_atan2) X("max", B_BINARY, IR_BIN_max) X("min", B_BINARY, IR_BIN_min) \
     X("pow", B_BINARY, IR_BIN_pow) X("bit_shr", B_BINARY, IR_BIN_bit_shr) \
     X("bit_sar", B_BINARY, IR_BIN_bit_sar) X("bit_shl", B_BINARY, IR_BIN_bit_shl) \
@@ -59,7 +60,8 @@ typedef enum { B_UNARY, B_BINARY, B_ATOMIC, B_SPECIAL } BuiltinKind;
     X("static_print", B_SPECIAL, 6) X("static_assert", B_SPECIAL, 7) X("call_internal", B_SPECIAL, 8) \
     X("fill_field", B_SPECIAL, 10) \
     X("assign", B_SPECIAL, 11) X("expr_init", B_SPECIAL, 12) X("field_ptr", B_SPECIAL, 13) \
-    X("field_store", B_SPECIAL, 14) X("external_ptr", B_SPECIAL, 40)
+    X("field_store", B_SPECIAL, 14) X("load", B_SPECIAL, 15) \
+    X("check_index", B_SPECIAL, 16) X("store_if", B_SPECIAL, 17) X("external_ptr", B_SPECIAL, 40)
 
 typedef struct {
     const char *name;
@@ -323,6 +325,31 @@ static Value special_builtin(Tr *t, const BuiltinDef *b, Value *args, int nargs,
         if (nargs != 2) return vm_raise(vm, vm->e_TypeError, "assign(entry, value)");
         if (!tr_is_var(t, args[0])) return V_FALSE;
         return tr_store_var(t, args[0], args[1]) ? V_TRUE : V_EXC;
+    case 15: /* load(value): a variable's value now, else value itself */
+        if (nargs != 1) return vm_raise(vm, vm->e_TypeError, "load(value)");
+        return tr_load_var(t, args[0]);
+    case 16: { /* check_index(index, n): debug mode's check of a runtime index into a matrix of n entries */
+        IrStmt *i = nargs == 2 && v_is_int(args[1]) ? tr_value(t, tr_load_var(t, args[0])) : NULL;
+        if (!i) return vm->exc != V_NONE ? V_EXC : vm_raise(vm, vm->e_TypeError, "check_index(index, n)");
+        IrKernel *k = t->k;
+        if (!ir_type_is_signed(i->type)) i = tr_cast(t, i, IR_I64);
+        IrStmt *ok = ir_binary(k, IR_BIN_bit_and, ir_binary(k, IR_BIN_cmp_ge, i, ir_const_i(k, i->type, 0)),
+                               ir_binary(k, IR_BIN_cmp_lt, i, ir_const_i(k, i->type, v_as_int(args[1]))));
+        char text[96];
+        snprintf(text, sizeof text, "Out of bound access: index %%d of a matrix of %lld entries",
+                 (long long)v_as_int(args[1]));
+        return ir_assert(k, ok, text, &i, 1) ? V_NONE : tr_wrap(t, NULL);
+    }
+    case 17: { /* store_if(cond, var, value): `if cond: var = value` (a runtime index's store) */
+        if (nargs != 3 || !tr_is_var(t, args[1])) return V_FALSE;
+        IrStmt *cond = tr_truth(t, tr_load_var(t, args[0]));
+        IrStmt *st = cond ? ir_if(t->k, cond) : NULL;
+        if (!st) return tr_wrap(t, NULL);
+        IrCursor saved = ir_enter(t->k, st->blocks[IR_THEN]);
+        bool ok = tr_store_var(t, args[1], args[2]);
+        ir_leave(t->k, saved);
+        return ok ? V_TRUE : V_EXC;
+    }
     case 12: /* expr_init(value): a new variable */
         if (nargs != 1) return vm_raise(vm, vm->e_TypeError, "expr_init(value)");
         return tr_expr_init(t, tr_load_var(t, args[0]));
@@ -457,19 +484,24 @@ Value tr_call_builtin(Tr *t, const char *name, Value *args, int nargs, TupleObj 
 }
 
 /* max / min / abs / pow / int / float of Python's builtins on Taichi values;
- * any / all of a matrix (its .any() / .all(), as Taichi's transformer maps them). */
+ * any / all of a matrix (its .any() / .all(), as Taichi's transformer maps
+ * them) and int / float of one (its entries cast). */
 Value tr_python_builtin(Tr *t, const char *name, Value *args, int nargs, TupleObj *kw, bool *handled)
 {
     *handled = false;
-    if ((!strcmp(name, "any") || !strcmp(name, "all")) && nargs == 1 && !(kw && kw->len) &&
+    bool is_int = !strcmp(name, "int"), is_float = !strcmp(name, "float");
+    if ((!strcmp(name, "any") || !strcmp(name, "all") || is_int || is_float) && nargs == 1 && !(kw && kw->len) &&
         v_is_obj(args[0]) && !tr_is_expr(t, args[0])) {
-        Value key = vm_getattr_opt(t->vm, args[0], vm_intern(t->vm, "_ti_key", 7));
+        /* of a matrix: any(v) / all(v) its .any() / .all(), int(v) / float(v) its
+         * entries cast, as in Taichi */
+        VM *vm = t->vm;
+        Value key = vm_getattr_opt(vm, args[0], vm_intern(vm, "_ti_key", 7));
+        if (key == V_UNBOUND) return V_NONE;
+        *handled = true;
         if (key == V_EXC) return V_EXC;
-        if (key != V_UNBOUND) {
-            *handled = true;
-            Value method = vm_getattr(t->vm, args[0], vm_intern(t->vm, name, 3));
-            return method == V_EXC ? V_EXC : vm_call(t->vm, method, NULL, 0, NULL);
-        }
+        if (!is_int && !is_float) return vm_call_method(vm, args[0], vm_intern(vm, name, 3), NULL, 0);
+        Value dt = v_obj(is_int ? vm->t_int : vm->t_float);
+        return vm_call_method(vm, args[0], vm_intern(vm, "cast", 4), &dt, 1);
     }
     bool any = false, numbers = nargs >= 2;
     for (int i = 0; i < nargs; i++) {

@@ -563,15 +563,44 @@ static Value compare(TrCtx *c, const AstNode *e)
     return result;
 }
 
+/* Whether v is a matrix (ti.Vector / ti.Matrix: it has _ti_key); -1 on error. */
+static int is_matrix(Tr *t, Value v)
+{
+    if (!v_is_obj(v) || tr_is_expr(t, v)) return 0;
+    Value key = vm_getattr_opt(t->vm, v, vm_intern(t->vm, "_ti_key", 7));
+    return key == V_EXC ? -1 : key != V_UNBOUND;
+}
+
+/* ti.select(test, a, b) through taichi's built-in (entry by entry on matrices). */
+static Value select_of(Tr *t, Value test, Value a, Value b)
+{
+    VM *vm = t->vm;
+    Value mod = vm_dict_get_str(vm->modules, vm_intern(vm, "taichi", 6));
+    Value f = v_is_obj(mod) && v_as_obj(mod)->dict
+                  ? vm_dict_get_str(v_as_obj(mod)->dict, vm_intern(vm, "select", 6)) : V_UNBOUND;
+    if (f == V_UNBOUND) return vm_raise(vm, t->env->e_compile, "taichi.select is missing");
+    Value args[3] = {test, a, b};
+    return vm_call(vm, f, args, 3, NULL);
+}
+
 /* x if c else y: a Python condition picks one side at compile time; a Taichi
  * condition evaluates only the side it selects, into a variable of the
- * promoted type. */
+ * promoted type; with a matrix on a side, both sides, then ti.select (as
+ * Taichi does); a matrix condition is Taichi's TaichiSyntaxError. */
 static Value ifexp(TrCtx *c, const AstNode *e)
 {
     Tr *t = c->tr;
     IrKernel *k = t->k;
     Value test = tr_load_var(t, tr_expr(c, e->v.IfExp.test));
     if (test == V_EXC) return V_EXC;
+    int mt = is_matrix(t, test);
+    if (mt) {
+        if (mt > 0)
+            vm_raise(t->vm, t->env->e_syntax,
+                     "Using conditional expression for element-wise select operation on Taichi vectors/matrices is "
+                     "deprecated and removed starting from Taichi v1.5.0 Please use \"ti.select\" instead.");
+        return V_EXC;
+    }
     if (!tr_is_expr(t, test)) {
         int tv = vm_truthy(t->vm, test);
         if (tv < 0) return V_EXC;
@@ -586,10 +615,20 @@ static Value ifexp(TrCtx *c, const AstNode *e)
     if (!st) return tr_wrap(t, NULL);
     IrCursor saved = ir_enter(k, st->blocks[IR_THEN]);
     Value a = tr_expr(c, e->v.IfExp.body);
-    IrStmt *as = a == V_EXC ? NULL : tr_value(t, a);
+    int ma = a == V_EXC ? -1 : is_matrix(t, a);
+    IrStmt *as = ma == 0 ? tr_value(t, a) : NULL;
     ir_enter(k, st->blocks[IR_ELSE]);
-    Value b = as ? tr_expr(c, e->v.IfExp.orelse) : V_EXC;
-    IrStmt *bs = b == V_EXC ? NULL : tr_value(t, b);
+    Value b = as || ma > 0 ? tr_expr(c, e->v.IfExp.orelse) : V_EXC;
+    int mb = b == V_EXC ? -1 : is_matrix(t, b);
+    if (mb >= 0 && (ma > 0 || mb > 0)) {
+        /* a matrix on either side: Taichi selects, both sides evaluated */
+        ir_leave(k, saved);
+        ir_splice(st->block, st, st->blocks[IR_THEN]);
+        ir_splice(st->block, st, st->blocks[IR_ELSE]);
+        ir_erase(st);
+        return select_of(t, test, a, b);
+    }
+    IrStmt *bs = mb == 0 ? tr_value(t, b) : NULL;
     ir_leave(k, saved);
     return bs ? if_value(t, st, as, bs) : V_EXC;
 }

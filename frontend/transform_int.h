@@ -72,7 +72,7 @@ struct Tr {
     /* ti.loop_config(...) for the next for loop */
     bool cfg_pending, cfg_serialize;
     int cfg_block_dim;
-    IrType ret_type;
+    const TrKernelSpec *spec;   /* the kernel's parameters and return type */
     StrBuf warnings;            /* "Assign may lose precision" warnings, shown once the kernel is built */
 };
 
@@ -148,7 +148,7 @@ Value tr_dtype_call(Tr *t, IrType ty, Value v, bool literal_check);
 Value tr_unary(Tr *t, int op, Value v);
 /* ti.<name>(args) in a kernel (transform_builtin.c). */
 Value tr_call_builtin(Tr *t, const char *name, Value *args, int nargs, TupleObj *kw);
-/* Python's int / float / abs / pow / max / min / bool on Taichi values; *handled
+/* Python's int / float / abs / pow / max / min / bool on Taichi values, any / all on matrices; *handled
  * false when the call is not one of those (then run it as Python). */
 Value tr_python_builtin(Tr *t, const char *name, Value *args, int nargs, TupleObj *kw, bool *handled);
 /* Print statement from a call's arguments (print(...) in a kernel). */

@@ -45,28 +45,72 @@ static bool flush_output(VM *vm, Program *s)
 
 /* ---- registration */
 
+/* The slot types of compound c into out[at..cap); their count, -1 with an
+ * exception (too many: TaichiSyntaxError naming what). */
+static int compound_types(VM *vm, Program *s, Value c, IrType *out, int at, int cap, const char *what)
+{
+    Value m = vm_getattr(vm, c, vm_intern(vm, "_ti_slot_dtypes", 15));
+    Value list = m == V_EXC ? V_EXC : vm_call(vm, m, NULL, 0, NULL);
+    if (list == V_EXC) return -1;
+    uint32_t n = 0;
+    Value *items = v_has_layout(list, LAYOUT_LIST) ? vm_seq_items(list, &n) : NULL;
+    if (!items) {
+        vm_raise(vm, vm->e_TypeError, "_ti_slot_dtypes() must return a list");
+        return -1;
+    }
+    if (at + (int)n > cap) {
+        vm_raise(vm, s->env.e_syntax, "%s takes more than %d scalar slots", what, cap);
+        return -1;
+    }
+    for (uint32_t j = 0; j < n; j++)
+        if ((out[at + (int)j] = tr_dtype(&s->env, items[j])) == IR_VOID) {
+            vm_raise(vm, s->env.e_syntax, "%s: a compound type's entries must be primitive types", what);
+            return -1;
+        }
+    return (int)n;
+}
+
 /* The parameter and return types of k from its function's annotations:
- * ti.template(), a primitive type or ti.types.ndarray(...) each; false with
- * TaichiSyntaxError. */
+ * ti.template(), a primitive type, ti.types.ndarray(...) or a compound type
+ * (a vector, a matrix) each; false with TaichiSyntaxError. An ndarray takes
+ * no slot here: its slots depend on the argument (instance_slots). */
 static bool kernel_signature(VM *vm, Program *s, ProgKernel *k, const AstNode *params)
 {
     FuncObj *fn = k->fn;
     int nslots = 0;
+    char what[160];
+    snprintf(what, sizeof what, "Taichi kernel %s (its arguments)", k->name);
     for (int i = 0; i < k->nparams; i++) {
         const char *pname = params->v.arguments.args.items[i]->v.arg.arg;
         Value anno = fn->annotations ? vm_dict_get_str(fn->annotations, vm_intern(vm, pname, strlen(pname)))
                                      : V_UNBOUND;
+        k->compound[i] = V_UNBOUND;
+        k->slot[i] = -1;
         if (anno != V_UNBOUND && vm_type_of(vm, anno) == s->env.t_template) {
             k->is_template[i] = true;
             continue;
         }
+        k->slot[i] = nslots;
         if (anno != V_UNBOUND && vm_type_of(vm, anno) == s->env.t_ndarray_type) {
-            /* the address, then an extent per dimension: counted when an argument decides them */
+            /* the address, then an extent per dimension: laid out when an
+             * argument decides them (instance_slots) */
             k->is_ndarray[i] = k->any_ndarray = true;
             continue;
         }
-        nslots++;
         k->ptypes[i] = anno == V_UNBOUND ? IR_VOID : tr_dtype(&s->env, anno);
+        if (k->ptypes[i] == IR_VOID && anno != V_UNBOUND) {
+            Value c = tr_compound_of(vm, anno);
+            if (c == V_EXC) return false;
+            if (c != V_NONE) {
+                if (!vm_list_append(vm, (ListObj *)v_as_obj(k->refs), c)) return false;
+                int n = compound_types(vm, s, c, k->slot_types, nslots < BK_MAX_ARGS ? nslots : BK_MAX_ARGS,
+                                       BK_MAX_ARGS, what);
+                if (n < 0) return false;
+                k->compound[i] = c;
+                nslots += n;
+                continue;
+            }
+        }
         if (k->ptypes[i] == IR_VOID) {
             if (anno == V_UNBOUND) {
                 vm_raise(vm, s->env.e_syntax, "Taichi kernel parameters must be type annotated");
@@ -79,19 +123,32 @@ static bool kernel_signature(VM *vm, Program *s, ProgKernel *k, const AstNode *p
                          AS_STR(text)->data);
             return false;
         }
+        if (nslots < BK_MAX_ARGS) k->slot_types[nslots] = k->ptypes[i];
+        nslots++;
     }
     if (nslots > BK_MAX_ARGS) {
         vm_raise(vm, s->env.e_syntax, "Taichi kernel %s takes %d argument slots, more than %d", k->name, nslots,
                  BK_MAX_ARGS);
         return false;
     }
+    k->nslots = nslots;
+    k->ret_compound = V_UNBOUND;
     Value ra = fn->annotations ? vm_dict_get_str(fn->annotations, vm_intern(vm, "return", 6)) : V_UNBOUND;
-    k->ret = ra == V_UNBOUND || ra == V_NONE ? IR_VOID : tr_dtype(&s->env, ra);
-    if (ra != V_UNBOUND && ra != V_NONE && k->ret == IR_VOID) {
+    if (ra == V_UNBOUND || ra == V_NONE) return true;
+    k->ret_types[0] = tr_dtype(&s->env, ra);
+    k->nrets = 1;
+    if (k->ret_types[0] != IR_VOID) return true;
+    Value c = tr_compound_of(vm, ra);
+    if (c == V_EXC) return false;
+    if (c == V_NONE) {
         vm_raise(vm, s->env.e_syntax, "The return type is not supported now!");
         return false;
     }
-    return true;
+    snprintf(what, sizeof what, "The return type of Taichi kernel %s", k->name);
+    if (!vm_list_append(vm, (ListObj *)v_as_obj(k->refs), c)) return false;
+    k->nrets = compound_types(vm, s, c, k->ret_types, 0, BK_MAX_RETS, what);
+    k->ret_compound = c;
+    return k->nrets >= 0;
 }
 
 static void instance_free(Program *p, ProgInstance *in)
@@ -115,6 +172,8 @@ void prog_kernel_free(Program *p, ProgKernel *k)
     free(k->is_template);
     free(k->ptypes);
     free(k->is_ndarray);
+    free(k->compound);
+    free(k->slot);
     free(k);
 }
 
@@ -133,8 +192,10 @@ int prog_kernel_new(Program *s, FuncObj *fn, Value refs)
         k->is_template = calloc((size_t)n + 1, sizeof *k->is_template);
         k->ptypes = calloc((size_t)n + 1, sizeof *k->ptypes);
         k->is_ndarray = calloc((size_t)n + 1, sizeof *k->is_ndarray);
+        k->compound = calloc((size_t)n + 1, sizeof *k->compound);
+        k->slot = calloc((size_t)n + 1, sizeof *k->slot);
     }
-    if (!k || !k->is_template || !k->ptypes || !k->is_ndarray) {
+    if (!k || !k->is_template || !k->ptypes || !k->is_ndarray || !k->compound || !k->slot) {
         prog_kernel_free(s, k);
         vm_raise(vm, vm->e_MemoryError, "out of memory");
         return -1;
@@ -142,9 +203,9 @@ int prog_kernel_new(Program *s, FuncObj *fn, Value refs)
     k->fn = fn;
     k->nparams = n;
     snprintf(k->name, sizeof k->name, "%s", fn->name->data);
-    if (!kernel_signature(vm, s, k, a) || (k->refs = vm_new_list(vm, 2)) == V_EXC ||
-        !vm_list_append(vm, (ListObj *)v_as_obj(k->refs), v_obj(fn)) ||
-        !vm_list_append(vm, (ListObj *)v_as_obj(refs), k->refs)) {
+    /* refs first: the signature's compound types go there, and may collect */
+    if ((k->refs = vm_new_list(vm, 2)) == V_EXC || !vm_list_append(vm, (ListObj *)v_as_obj(k->refs), v_obj(fn)) ||
+        !vm_list_append(vm, (ListObj *)v_as_obj(refs), k->refs) || !kernel_signature(vm, s, k, a)) {
         prog_kernel_free(s, k);
         return -1;
     }
@@ -196,6 +257,38 @@ static void reraise_on_new_line(VM *vm, Program *s)
     vm_pop_roots(vm, 1);
 }
 
+/* A compound parameter's slot count (the static layout). */
+static int slot_count(const ProgKernel *k, int p)
+{
+    for (int q = p + 1; q < k->nparams; q++)
+        if (k->slot[q] >= 0) return k->slot[q] - k->slot[p];
+    return k->nslots - k->slot[p];
+}
+
+/* The argument slots of an instance whose ndarray arguments are nd (NULL:
+ * none): each typed parameter's first slot into slot[], their types into
+ * types[BK_MAX_ARGS]; the count, or -1 with TaichiSyntaxError past BK_MAX_ARGS. */
+static int instance_slots(VM *vm, Program *s, const ProgKernel *k, const TrNdarrayArg *nd, int *slot,
+                          IrType *types)
+{
+    int n = 0;
+    for (int p = 0; p < k->nparams; p++) {
+        slot[p] = -1;
+        if (k->is_template[p]) continue;
+        slot[p] = n;
+        int width = k->is_ndarray[p] ? 1 + nd[p].ndim : slot_count(k, p);
+        if (n + width > BK_MAX_ARGS) {
+            vm_raise(vm, s->env.e_syntax, "Taichi kernel %s takes more than %d argument slots (an ndarray "
+                     "parameter takes 1 + ndim)", k->name, BK_MAX_ARGS);
+            return -1;
+        }
+        for (int j = 0; j < width; j++)
+            types[n + j] = !k->is_ndarray[p] ? k->slot_types[k->slot[p] + j] : j ? IR_I32 : IR_U64;
+        n += width;
+    }
+    return n;
+}
+
 static ProgInstance *compile(VM *vm, Program *s, ProgKernel *k, const Value *targs, const TrNdarrayArg *nd)
 {
     if (!prog_backend(s)) return NULL;
@@ -211,15 +304,22 @@ static ProgInstance *compile(VM *vm, Program *s, ProgKernel *k, const Value *tar
     k->inst = grown;
     double t0 = now_ms();
     s->env.prog = s->snodes;
-    int nslots = 0;
-    for (int i = 0; i < k->nparams; i++)
-        if (!k->is_template[i]) nslots += k->is_ndarray[i] ? 1 + nd[i].ndim : 1;
-    if (nslots > BK_MAX_ARGS) {
-        vm_raise(vm, s->env.e_syntax, "Taichi kernel %s takes %d argument slots, more than %d (an ndarray "
-                 "parameter takes 1 + ndim)", k->name, nslots, BK_MAX_ARGS);
-        return NULL;
-    }
-    TrKernelSpec spec = {k->fn, k->name, k->nparams, targs, k->ptypes, k->any_ndarray ? nd : NULL, k->ret};
+    int slot[256];
+    IrType types[BK_MAX_ARGS];
+    int nslots = k->any_ndarray ? instance_slots(vm, s, k, nd, slot, types) : k->nslots;
+    if (nslots < 0) return NULL;
+    TrKernelSpec spec = {k->fn,
+                         k->name,
+                         k->nparams,
+                         targs,
+                         k->any_ndarray ? nd : NULL,
+                         k->compound,
+                         k->any_ndarray ? slot : k->slot,
+                         k->any_ndarray ? types : k->slot_types,
+                         nslots,
+                         k->ret_types,
+                         k->nrets,
+                         k->ret_compound};
     s->compiling = true;
     IrKernel *ir = tr_kernel(&s->env, &spec);
     s->compiling = false;
@@ -396,6 +496,42 @@ static bool ndarray_fits(VM *vm, ProgKernel *k, int p, Value v)
     return margs[1] != V_EXC && vm_call_method(vm, anno, vm_intern(vm, "_ti_check", 9), margs, 2) != V_EXC;
 }
 
+/* A compound argument (a vector, a matrix): its slots' values, from the
+ * compound's _ti_to_slots, each converted as a scalar argument is. */
+static bool set_compound_arg(VM *vm, const ProgKernel *k, int p, uint64_t *slots, Value v)
+{
+    Value list = vm_call_method(vm, k->compound[p], vm_intern(vm, "_ti_to_slots", 12), &v, 1);
+    if (list == V_EXC) return false;
+    uint32_t n = 0;
+    Value *items = v_has_layout(list, LAYOUT_LIST) ? vm_seq_items(list, &n) : NULL;
+    if (!items || (int)n != slot_count(k, p)) {
+        vm_raise(vm, core_error(vm, "_runtime_type_error", vm->e_TypeError),
+                 "\nArgument (%d,) (type=<class '%s'>) cannot be converted into the parameter's type", p,
+                 vm_type_of(vm, v)->name->data);
+        return false;
+    }
+    vm_push_root(vm, list);
+    bool ok = true;
+    for (uint32_t j = 0; ok && j < n; j++) ok = set_arg(vm, &slots[j], k->slot_types[k->slot[p] + (int)j], items[j], p);
+    vm_pop_roots(vm, 1);
+    return ok;
+}
+
+/* A returned slot as a Python number of its type. */
+static Value ret_value(VM *vm, const uint64_t *slot, IrType ty)
+{
+    if (ir_type_is_float(ty)) return v_double(bk_slot_float(slot, ty));
+    int64_t r = bk_slot_int(slot);
+    if (ty == IR_U64 && r < 0) {
+        mpz_t z;
+        mpz_init_set_ui(z, (unsigned long)r);
+        Value v = vm_int_from_mpz(vm, z);
+        mpz_clear(z);
+        return v;
+    }
+    return vm_int_from_i64(vm, r);
+}
+
 static Value assertion(VM *vm, const char *msg)
 {
     return vm_raise(vm, core_error(vm, "_assert_error", vm->e_AssertionError), "\n%s", msg);
@@ -411,6 +547,13 @@ static bool materialize_fields(VM *vm)
     Value f = v_is_obj(mod) && v_as_obj(mod)->dict
                   ? vm_dict_get_str(v_as_obj(mod)->dict, vm_intern(vm, "_materialize_all", 16)) : V_UNBOUND;
     return !v_is_obj(f) || vm_call(vm, f, NULL, 0, NULL) != V_EXC;
+}
+
+/* A parameter's kind as "Parameter `x : <kind>` missing." names it. */
+static const char *param_kind(const ProgKernel *k, int p)
+{
+    return k->is_template[p] ? "template" : k->is_ndarray[p] ? "ndarray"
+           : k->compound[p] != V_UNBOUND ? "compound" : ir_type_name(k->ptypes[p]);
 }
 
 Value prog_kernel_call(VM *vm, Value *args, int nargs, TupleObj *kw)
@@ -440,7 +583,7 @@ Value prog_kernel_call(VM *vm, Value *args, int nargs, TupleObj *kw)
         for (int p = 0; p < k->nparams; p++)
             if (bound[p] == V_UNBOUND)
                 return vm_raise(vm, s->env.e_syntax, "Parameter `%s : %s` missing.", params->items[p]->v.arg.arg,
-                                k->is_template[p] ? "template" : k->is_ndarray[p] ? "ndarray" : ir_type_name(k->ptypes[p]));
+                                param_kind(k, p));
         args = bound;
         nargs = k->nparams;
     }
@@ -448,8 +591,7 @@ Value prog_kernel_call(VM *vm, Value *args, int nargs, TupleObj *kw)
     if (nargs < k->nparams) {
         const AstSeq *params = &k->fn->code->def->v.FunctionDef.args->v.arguments.args;
         return vm_raise(vm, s->env.e_syntax, "Parameter `%s : %s` missing.", params->items[nargs]->v.arg.arg,
-                        k->is_template[nargs] ? "template"
-                        : k->is_ndarray[nargs] ? "ndarray" : ir_type_name(k->ptypes[nargs]));
+                        param_kind(k, nargs));
     }
     if (!prog_snodes(s)) return V_EXC;
     if (s->unplaced && !materialize_fields(vm)) return V_EXC;
@@ -497,6 +639,7 @@ Value prog_kernel_call(VM *vm, Value *args, int nargs, TupleObj *kw)
         if (k->any_ndarray && memcmp(in->nd, nd, (size_t)k->nparams * sizeof *nd))
             return vm_raise(vm, vm->e_RuntimeError, "an ndarray argument of %s changed while it compiled", k->name);
     }
+    /* the slots in order (an ndarray's width is its instance's) */
     BkSlots slots;
     int slot = 0;
     for (int p = 0; p < k->nparams; p++) {
@@ -507,9 +650,12 @@ Value prog_kernel_call(VM *vm, Value *args, int nargs, TupleObj *kw)
             uint32_t n;
             Value *ext = vm_seq_items(shape[p], &n);
             for (int d = 0; d < nd[p].ndim; d++) bk_slot_set_int(&slots.args[slot++], v_as_int(ext[d]));
-            continue;
+        } else if (k->compound[p] != V_UNBOUND) {
+            if (!set_compound_arg(vm, k, p, &slots.args[slot], args[p])) return V_EXC;
+            slot += slot_count(k, p);
+        } else if (!set_arg(vm, &slots.args[slot++], k->ptypes[p], args[p], p)) {
+            return V_EXC;
         }
-        if (!set_arg(vm, &slots.args[slot++], k->ptypes[p], args[p], p)) return V_EXC;
     }
     double t0 = s->profiler ? now_ms() : 0;
     BkStatus st = s->ops->launch(s->bk, in->bk, s->trees, s->ntrees, &slots);
@@ -524,16 +670,19 @@ Value prog_kernel_call(VM *vm, Value *args, int nargs, TupleObj *kw)
     if (!flush_output(vm, s)) return V_EXC;
     if (st == BK_ASSERTION) return assertion(vm, s->ops->message(s->bk));
     if (st != BK_OK) return vm_raise(vm, vm->e_RuntimeError, "%s", s->ops->message(s->bk));
-    if (k->ret == IR_VOID) return V_NONE;
-    if (ir_type_is_float(k->ret)) return v_double(bk_slot_float(&slots.rets[0], k->ret));
-    int64_t r = bk_slot_int(&slots.rets[0]);
-    if (!ir_type_is_signed(k->ret) && k->ret == IR_U64 && r < 0) {
-        mpz_t z;
-        mpz_init_set_ui(z, (unsigned long)r);
-        Value v = vm_int_from_mpz(vm, z);
-        mpz_clear(z);
-        return v;
+    if (!k->nrets) return V_NONE;
+    if (k->ret_compound == V_UNBOUND) return ret_value(vm, &slots.rets[0], k->ret_types[0]);
+    Value list = vm_new_list(vm, (uint32_t)k->nrets);
+    if (list == V_EXC) return V_EXC;
+    vm_push_root(vm, list);
+    for (int i = 0; i < k->nrets; i++) {
+        Value v = ret_value(vm, &slots.rets[i], k->ret_types[i]);
+        if (v == V_EXC || !vm_list_append(vm, (ListObj *)v_as_obj(list), v)) {
+            vm_pop_roots(vm, 1);
+            return V_EXC;
+        }
     }
-    return vm_int_from_i64(vm, r);
+    Value r = vm_call_method(vm, k->ret_compound, vm_intern(vm, "_ti_from_slots", 14), &list, 1);
+    vm_pop_roots(vm, 1);
+    return r;
 }
-

@@ -36,10 +36,21 @@ typedef struct ProgKernel {
     char name[96];
     int nparams;
     bool *is_template;
-    IrType *ptypes;             /* typed parameters: their type (IR_VOID for ndarrays) */
-    bool *is_ndarray;           /* annotated ti.types.ndarray(...): the argument decides the instance */
+    IrType *ptypes;         /* typed scalar parameters: their type */
+    bool *is_ndarray;       /* annotated ti.types.ndarray(...): the argument decides the instance */
     bool any_ndarray;
-    IrType ret;
+    /* compound parameters (a vector, a matrix ...): the annotation's compound
+     * (TrKernelSpec), held by refs; V_UNBOUND for the others */
+    Value *compound;
+    /* the argument slots when no ndarray takes any: each typed parameter's
+     * first slot (-1 for templates) and the slots' types; an ndarray's slots
+     * (1 + ndim, ndim from the argument) come in at its place per instance */
+    int *slot;
+    IrType slot_types[BK_MAX_ARGS];
+    int nslots;
+    IrType ret_types[BK_MAX_RETS];
+    int nrets;
+    Value ret_compound;     /* a compound return annotation, or V_UNBOUND */
     ProgInstance *inst;
     int ninst, instcap;
     Value refs;                 /* a list holding template arguments alive */

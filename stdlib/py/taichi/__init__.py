@@ -855,7 +855,7 @@ def func(fn):
         if name not in annotations:
             continue
         a = annotations[name]
-        if not (isinstance(a, (DataType, _Template, _NdarrayType)) or a in (int, float, bool)):
+        if not (isinstance(a, (DataType, _Template, _NdarrayType)) or a in (int, float, bool) or lang.matrix._compound(a)):
             raise TaichiSyntaxError("Invalid type annotation (argument %d) of Taichi function: %s" % (i, a))
     return _Func(fn)
 
@@ -947,10 +947,6 @@ atomic_or = _Builtin("atomic_or", _atomic_py("atomic_or"))
 atomic_xor = _Builtin("atomic_xor", _atomic_py("atomic_xor"))
 atomic_mul = _Builtin("atomic_mul", _atomic_py("atomic_mul"))
 static_assert = _Builtin("static_assert", None)
-
-math = _Namespace("taichi.math", sin=sin, cos=cos, tan=tan, asin=asin, acos=acos, atan2=atan2,
-                  tanh=tanh, sqrt=sqrt, exp=exp, log=log, floor=floor, ceil=ceil, round=round,
-                  pi=3.141592653589793, e=2.718281828459045, inf=float("inf"), nan=float("nan"))
 
 
 from taichi._profiler import profiler  # noqa: E402
@@ -1044,15 +1040,9 @@ from taichi.lang.real_func import real_func, ref  # noqa: E402
 Matrix = _matrix.Matrix
 Vector = _matrix.Vector
 MatrixField = _matrix.MatrixField
+Layout = _matrix.Layout
 types.vector = _matrix.vector
 types.matrix = _matrix.matrix
-for _n in ("vec2", "vec3", "vec4", "ivec2", "ivec3", "ivec4", "uvec2", "uvec3", "uvec4", "mat2", "mat3", "mat4"):
-    setattr(math, _n, getattr(_matrix, _n))
-math.dot = lambda a, b: a.dot(b)
-math.cross = lambda a, b: a.cross(b)
-math.length = lambda a: a.norm()
-math.normalize = lambda a: a.normalized()
-del _n
 _taichi_core._vector = Vector
 
 from taichi.lang import linalg as _linalg  # noqa: E402
@@ -1065,8 +1055,11 @@ solve = _linalg.solve
 
 
 def __getattr__(name):
-    """ti.GUI, ti.tools and ti.ui (and the ti.imwrite family of older Taichi)
-    load on first use, so that `import taichi` stays quick."""
+    """ti.GUI, ti.tools, ti.ui (and the ti.imwrite family of older Taichi) and
+    ti.math load on first use, so that `import taichi` stays quick."""
+    if name == "math":
+        import taichi.math
+        return taichi.math
     if name in ("GUI", "ui", "tools", "imwrite", "imread", "imresize", "imshow"):
         import taichi.ui
         import taichi.tools

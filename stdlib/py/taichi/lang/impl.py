@@ -8,6 +8,9 @@ class _Runtime:
     def get_num_compiled_functions(self):
         return len(_ti._taichi_core.compile_times())
 
+    def materialize(self):
+        _ti._materialize_all()
+
     def set_default_ip(self, ip):
         _ti.cfg.default_ip = ip
         _ti._configure(_ti.cfg)
