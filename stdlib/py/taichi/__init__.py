@@ -889,11 +889,6 @@ atomic_xor = _Builtin("atomic_xor", _atomic_py("atomic_xor"))
 atomic_mul = _Builtin("atomic_mul", _atomic_py("atomic_mul"))
 static_assert = _Builtin("static_assert", None)
 
-math = _Namespace("taichi.math", sin=sin, cos=cos, tan=tan, asin=asin, acos=acos, atan2=atan2,
-                  tanh=tanh, sqrt=sqrt, exp=exp, log=log, floor=floor, ceil=ceil, round=round,
-                  pi=3.141592653589793, e=2.718281828459045, inf=float("inf"), nan=float("nan"))
-
-
 class _Profiler:
     """ti.profiler: compile times of the kernels compiled so far."""
 
@@ -988,11 +983,8 @@ Vector = _matrix.Vector
 MatrixField = _matrix.MatrixField
 types.vector = _matrix.vector
 types.matrix = _matrix.matrix
-for _n in ("vec2", "vec3", "vec4", "ivec2", "ivec3", "ivec4", "uvec2", "uvec3", "uvec4", "mat2", "mat3", "mat4"):
-    setattr(math, _n, getattr(_matrix, _n))
-math.dot = lambda a, b: a.dot(b)
-math.cross = lambda a, b: a.cross(b)
-math.length = lambda a: a.norm()
-math.normalize = lambda a: a.normalized()
-del _n
+# the modules of Taichi's package shape (new names go in their own files)
+from taichi import ad, algorithms, math  # noqa: E402
+from taichi.lang.enums import Layout  # noqa: E402
+from taichi.lang.impl import one, zero  # noqa: E402
 _taichi_core._vector = Vector
