@@ -208,7 +208,6 @@ def read_reference(path):
 def pytest_file(folder, fname, timeout):
     """Runs one staged file under python3 + Taichi + pytest: (passing node ids,
     Counter of outcomes) or a string saying why it could not."""
-    import xml.etree.ElementTree as ET
     xml = os.path.join(folder, fname + ".junit.xml")
     if os.path.exists(xml):
         os.remove(xml)
@@ -221,8 +220,14 @@ def pytest_file(folder, fname, timeout):
         return "timed out after %g s" % timeout
     if not os.path.isfile(xml):
         return "pytest wrote no report"
+    return junit_outcomes(xml)
+
+
+def junit_outcomes(report):
+    """The passing node ids and a Counter of outcomes in a pytest --junitxml report."""
+    import xml.etree.ElementTree as ET
     passed, count = [], collections.Counter()
-    for case in ET.parse(xml).getroot().iter("testcase"):
+    for case in ET.parse(report).getroot().iter("testcase"):
         # classname tests.python.test_x[.TestY], name test_z[ids]
         parts = case.get("classname", "").split(".")
         path = "/".join(parts[:3]) + ".py"
@@ -242,12 +247,11 @@ def make_reference(source, fnames, files, jobs, timeout):
     if isinstance(harness, str):
         print("compat: cannot make the reference: " + harness)
         return 2
-    probe = subprocess.run([sys.executable, "-c", "import taichi, pytest, numpy; print(taichi.__version__, "
-                            "pytest.__version__, numpy.__version__)"], capture_output=True, text=True)
+    probe = subprocess.run([sys.executable, "-c", "import taichi, pytest, numpy; print('.'.join(map(str, "
+                            "taichi.__version__)), pytest.__version__, numpy.__version__)"], capture_output=True, text=True)
     if probe.returncode != 0:
         print("compat: cannot make the reference: python3 lacks taichi, pytest or numpy")
         return 2
-    versions = probe.stdout.split()
     folder = tempfile.mkdtemp(prefix="tirun-compat-taichi-")
     try:
         stage(folder, files, harness)
@@ -255,6 +259,13 @@ def make_reference(source, fnames, files, jobs, timeout):
             done = dict(zip(fnames, pool.map(lambda f: pytest_file(folder, f, timeout), fnames)))
     finally:
         shutil.rmtree(folder, ignore_errors=True)
+    write_reference(source, probe.stdout.strip().splitlines()[-1].split(), done)
+    return 0
+
+
+def write_reference(source, versions, done):
+    """Writes REFERENCE from {file: (passing ids, Counter) or why not}; the
+    lines of files not in `done` are kept."""
     old = read_reference(REFERENCE) or ([], {})
     ids = {f: [i for i in old[0] if file_of(i) == f] for f in FILES}
     notes = dict(old[1])
@@ -283,7 +294,6 @@ def make_reference(source, fnames, files, jobs, timeout):
         lines.extend(ids.get("test_%s.py" % f, []))
     write(REFERENCE, "\n".join(lines) + "\n")
     print("compat: wrote %s (%d items)" % (REFERENCE, sum(len(v) for v in ids.values())))
-    return 0
 
 
 # --- running under tirun -----------------------------------------------------------------
@@ -374,8 +384,8 @@ def cause(message, test):
     for prefix in ("timeout", "crash", "collecting the file", "not collected", "missing", "skipped"):
         if message.startswith(prefix):
             return prefix
-    head = message.split(":", 1)[0].strip()
-    return head if head and " " not in head else "other"
+    head = re.match(r"[A-Za-z_][\w.]*(?=:| \.\.\.|$)", message)
+    return head.group(0) if head else "other"
 
 
 # --- the report ----------------------------------------------------------------------------

@@ -128,7 +128,8 @@ def last_line(text):
 
 def judge(name, folder, tirun, args):
     """(verdict, detail) for one eligible example."""
-    env = dict(os.environ, TI_GUI_SHOW="0", TIRUN_GUI_FRAMES=str(args.frames), TI_ARCH="cpu")
+    env = dict(os.environ, TI_GUI_SHOW="0", TIRUN_GUI_FRAMES=str(args.frames))
+    env.pop("TI_ARCH", None)
     path = os.path.join(folder, name)
     cwd = os.path.dirname(path)
     rc, out, err = run([tirun, path], cwd, env, args.timeout)
