@@ -87,3 +87,11 @@ def test_approx():
     assert 0.1 + 0.2 == test_utils.approx(0.3)
     assert test_utils.allclose([1.0, 2.0 + 1e-9], [1.0, 2.0])
     assert not test_utils.allclose(1.0, 1.1)
+
+
+@test_utils.test(debug=True)
+@ti.kernel
+def test_kernel_as_test():
+    # Taichi's tests decorate kernels as tests; tirun's kernels are no functions
+    x = 1
+    assert x + 1 == 2

@@ -114,6 +114,14 @@ def _is_pair(value):
     return isinstance(value, tuple) and len(value) in (1, 2) and (len(value) == 1 or isinstance(value[1], str))
 
 
+def _calling(kernel):
+    def call():
+        return kernel()
+
+    call.__name__ = getattr(kernel, "__name__", "kernel")
+    return call
+
+
 def test(arch=None, exclude=None, require=None, **options):
     """Decorates a test to run on each wanted arch in `arch` (all by default),
     not ruled out by `exclude`, with every extension in `require`, after
@@ -145,7 +153,13 @@ def test(arch=None, exclude=None, require=None, **options):
             marks.append(pytest.mark.parametrize("req_arch,req_options", parameters, ids=ids))
 
     def decorate(func):
-        func.__ti_test__ = True
+        try:
+            func.__ti_test__ = True
+        except AttributeError:
+            # a @ti.kernel used as the test: tirun's kernels are not Python
+            # functions (Taichi's are), so a function calls it
+            func = _calling(func)
+            func.__ti_test__ = True
         for mark in reversed(marks):
             func = mark(func)
         return func
