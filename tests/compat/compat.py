@@ -372,15 +372,40 @@ def judge(nodeid, got, problem, test):
     return Outcome(nodeid, False, cause(message, test), message)
 
 
+# what marks a test as using sparse SNodes or autodiff: methods (on SNodes,
+# fields, kernels), and names in the taichi module
+SPARSE = {"pointer", "bitmasked", "dynamic", "deactivate", "deactivate_all", "is_active", "activate"}
+SPARSE_TI = SPARSE | {"append", "length", "deactivate_all_snodes", "sparse"}
+AUTODIFF = {"grad", "lazy_grad", "dual", "lazy_dual"}
+AUTODIFF_TI = {"ad", "Tape", "clear_all_gradients"}
+
+
+def uses(test, methods, ti_names):
+    """Whether a test's features name one of `methods` (.name) or `ti_names` (ti.name)."""
+    if test is None:
+        return False
+    for f in test.features:
+        parts = f.split(".")
+        if parts[-1] in methods and not f.startswith("ti.") or parts[0] == "ti" and len(parts) > 1 and (
+                parts[1] in ti_names or parts[-1] in methods):
+            return True
+    return False
+
+
 def cause(message, test):
-    """The category of a failure: what the test needs statically (numpy, the
-    GUI), else how the process ended, else the exception's type."""
+    """The category of a failure: what the test needs that tirun lacks (numpy,
+    the GUI, sparse SNodes, autodiff; from the source, or the message), else
+    how the process ended, else the exception's type."""
     if test is not None and test.needs is not None and test.needs.startswith("numpy"):
         return "numpy"
     if "numpy" in message:
         return "numpy"
     if test is not None and any(f.startswith(("ti.GUI", "ti.ui", "ti.tools")) for f in test.features):
         return "GUI"
+    if uses(test, SPARSE, SPARSE_TI) or re.search(r"attribute '(%s)'" % "|".join(sorted(SPARSE)), message):
+        return "sparse"
+    if uses(test, AUTODIFF, AUTODIFF_TI) or re.search(r"attribute '(%s)'" % "|".join(sorted(AUTODIFF)), message):
+        return "autodiff"
     for prefix in ("timeout", "crash", "collecting the file", "not collected", "missing", "skipped"):
         if message.startswith(prefix):
             return prefix
