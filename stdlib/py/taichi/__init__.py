@@ -296,6 +296,7 @@ def init(arch=None, default_fp=None, default_ip=None, _test_mode=False, enable_f
     _state.initialized = True
     if _taichi_core.banner():
         print("[Taichi] Starting on arch=%s" % c.arch.name)
+    _logging.set_logging_level(c.log_level)   # as Taichi: after the banner
 
 
 def reset():
@@ -987,4 +988,8 @@ types.matrix = _matrix.matrix
 from taichi import ad, algorithms, math  # noqa: E402
 from taichi.lang.enums import Layout  # noqa: E402
 from taichi.lang.impl import one, zero  # noqa: E402
+from taichi import _logging  # noqa: E402
+from taichi._logging import (CRITICAL, DEBUG, ERROR, INFO, TRACE, WARN, is_logging_effective,  # noqa: E402
+                             set_logging_level)
+x86_64 = x64
 _taichi_core._vector = Vector
