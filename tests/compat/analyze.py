@@ -475,7 +475,7 @@ def inventory(tests, describe, path, tirun):
                  ", ".join("%s %d" % (k, v) for k, v in sorted(collections.Counter(
                      t.needs.split(":")[0] for t in tests if t.needs).items()))),
              "",
-             "Counts are test functions (not parametrized items) among those that run. `kernel:` is",
+             "Counts are test functions (not parametrized items) among those without needs. `kernel:` is",
              "syntax inside @ti.kernel / @ti.func bodies, `python:` a method used in Python scope,",
              "`harness:` what the test machinery needs (fixtures, ti.init options, pytest.raises),",
              "`import`: a module the file imports. \"tirun has\": whether the name resolves in tirun's",

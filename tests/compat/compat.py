@@ -331,19 +331,23 @@ def run_function(tirun, folder, function, timeout, logs, env):
                         items[parts[1]] = (OUTCOME_KIND[parts[0]], message)
                     else:   # the file failed to import
                         problem = "collecting the file: " + message
-    if problem is not None:
-        pass
-    elif rc is None:
-        problem = "timeout: after %g s" % timeout
-    elif rc < 0:
-        problem = "crash: killed by signal %d (%s)" % (-rc, signal.Signals(-rc).name)
-    elif rc == 5:
-        problem = "not collected: tirun test found no such test"
-    elif rc not in (0, 1) or not items:
+    return items, problem or process_problem(rc, items, log, timeout)
+
+
+def process_problem(rc, items, log, timeout):
+    """What went wrong with a test process, from its exit status (None: killed
+    at the time limit), or None."""
+    if rc is None:
+        return "timeout: after %g s" % timeout
+    if rc < 0:
+        return "crash: killed by signal %d (%s)" % (-rc, signal.Signals(-rc).name)
+    if rc == 5:
+        return "not collected: tirun test found no such test"
+    if rc not in (0, 1) or not items:
         with open(log, errors="replace") as f:
             tail = [line.strip() for line in f if line.strip()]
-        problem = "crash: exit %d, no result: %s" % (rc, tail[-1][:200] if tail else "no output")
-    return items, problem
+        return "crash: exit %d, no result: %s" % (rc, tail[-1][:200] if tail else "no output")
+    return None
 
 
 class Outcome:
