@@ -31,6 +31,9 @@ typedef struct BkCaps {
 typedef struct BkOptions {
     int threads;                /* CPU threads a launch may use; <= 0: every CPU */
     uint64_t random_seed;       /* ti.init(random_seed=) */
+    /* ti.init(fast_math=): float arithmetic may be reassociated and contracted
+     * (sums vectorize, a*b+c fuses) and assume no NaN or infinity. */
+    bool fast_math;
     /* Where print in kernels goes: whole formatted lines, in order, one call
      * at a time, during the launch. NULL: C's stdout. */
     void (*print)(void *user, const char *text, size_t len);
@@ -79,6 +82,18 @@ typedef struct BkOps {
     /* Runs k with trees[i] as the buffer of SNode tree i and the arguments
      * in slots->args; return values land in slots->rets. */
     BkStatus (*launch)(BkBackend *b, BkKernel *k, BkBuffer *const *trees, int ntrees, BkSlots *slots);
+
+    /* For an offline cache (program/ keeps the files). What compiled code
+     * depends on besides the kernel's IR: the target (CPU and its features)
+     * and the code generator's options, as text. NULL: this backend's code
+     * cannot be kept. */
+    const char *(*code_tag)(BkBackend *b);
+    /* k as bytes that kernel_load takes back, in this process or a later one
+     * with the same code_tag (*bytes malloc'd); false (message) on failure. */
+    bool (*kernel_save)(BkBackend *b, BkKernel *k, unsigned char **bytes, size_t *len);
+    /* A kernel saved by kernel_save; NULL (message) when the bytes are not one
+     * this backend can load. */
+    BkKernel *(*kernel_load)(BkBackend *b, const unsigned char *bytes, size_t len);
 
     /* A zero-filled buffer of size bytes (at least 1), 64-byte aligned. */
     BkBuffer *(*buffer_alloc)(BkBackend *b, size_t size);

@@ -6,6 +6,8 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 /* ---- errors */
 
@@ -118,6 +120,38 @@ void tr_locate(TrCtx *c, const AstNode *node)
     if (e != V_EXC) vm_raise_value(vm, e);
 }
 
+/* Taichi's TaichiCastWarning on stderr, in its logger's form:
+ *   [W 11/28/26 00:03:26.227 12146] TaichiWarning
+ *   While compiling `f`, File "x.py", line 7, in f:     (assignments only)
+ *       v = a
+ *       ^^^^^
+ *   Assign may lose precision: f32 <- f64
+ * when storing a `from` value into a `to` place implicitly narrows it. */
+void tr_warn_cast(Tr *t, const char *what, IrType to, IrType from)
+{
+    if (from == to || from == IR_VOID || ir_type_promote(to, from) == to) return;
+    TrCtx *c = t->ctx;
+    struct timespec now;
+    clock_gettime(CLOCK_REALTIME, &now);
+    struct tm tm;
+    localtime_r(&now.tv_sec, &tm);
+    char stamp[32];
+    strftime(stamp, sizeof stamp, "%m/%d/%y %H:%M:%S", &tm);
+    /* assignments wait for the kernel to be built (Taichi checks them in a
+     * pass afterwards: tr_kernel shows them); atomics show at once */
+    bool assign = !strcmp(what, "Assign");
+    StrBuf now_buf = {0}, *b = assign ? &t->warnings : &now_buf;
+    sb_printf(b, "[W %s.%03d %d] TaichiWarning\n", stamp, (int)(now.tv_nsec / 1000000), (int)getpid());
+    if (assign && t->k->name) sb_printf(b, "While compiling `%s`, ", t->k->name);
+    if (c && c->stmt) tr_traceback(c, c->stmt, b);
+    sb_printf(b, "%s may lose precision: %s <- %s\n", what, ir_type_name(to), ir_type_name(from));
+    if (assign) return;
+    FILE *err = t->vm->err ? t->vm->err : stderr;
+    if (now_buf.data) fwrite(now_buf.data, 1, now_buf.len, err);
+    fflush(err);
+    sb_free(&now_buf);
+}
+
 void tr_set_loc(TrCtx *c, const AstNode *n)
 {
     IrLoc loc = {c->file, n->lineno, n->col_offset, n->end_lineno, n->end_col_offset};
@@ -206,7 +240,11 @@ static bool assign_unpack(TrCtx *c, const AstSeq *targets, Value v, bool is_stat
         tr_error(c, c->tr->env->e_syntax, "Cannot unpack type: %s", "<class 'taichi.lang.expr.Expr'>");
         return false;
     }
+    /* a, b = b, a: the values are copied before any target changes, as
+       Taichi's expr_init_list does, so a target read on the right keeps
+       its old value */
     Value list = vm_list_from(vm, v);
+    if (list != V_EXC && !is_static) list = tr_expr_init(c->tr, list);
     if (list == V_EXC) return false;
     uint32_t n;
     Value *items = vm_seq_items(list, &n);
@@ -251,12 +289,12 @@ static bool assign_subscript(TrCtx *c, const AstNode *target, Value v)
     if (key == V_EXC) return false;
     if (place) {
         IrStmt *ptr = tr_field_ptr(c, target, place, obj, key);
-        IrStmt *val = ptr ? tr_value_as(t, v, place->ir.dtype) : NULL;
+        IrStmt *val = ptr ? tr_store_value(t, v, place->ir.dtype, "Assign") : NULL;
         return val && ir_global_store(t->k, ptr, val);
     }
     if (tr_is_external(t, obj)) {
         IrStmt *ptr = tr_external_ptr(c, target, obj, key);
-        IrStmt *val = ptr ? tr_value_as(t, v, ir_pointee(ptr->type)) : NULL;
+        IrStmt *val = ptr ? tr_store_value(t, v, ir_pointee(ptr->type), "Assign") : NULL;
         return val && ir_global_store(t->k, ptr, val);
     }
     if (tr_is_expr(t, key) && (v_has_layout(obj, LAYOUT_LIST) || v_has_layout(obj, LAYOUT_TUPLE) ||
@@ -462,7 +500,7 @@ static bool st_augassign(TrCtx *c, const AstNode *s)
             if (aop >= 0) return tr_atomic(t, aop, ptr, rhs) != V_EXC;
             Value cur = tr_wrap(t, ir_global_load(t->k, ptr));
             Value nv = cur == V_EXC ? V_EXC : tr_binary(t, op, cur, rhs);
-            IrStmt *val = nv == V_EXC ? NULL : tr_value_as(t, nv, place->ir.dtype);
+            IrStmt *val = nv == V_EXC ? NULL : tr_store_value(t, nv, place->ir.dtype, "Assign");
             return val && ir_global_store(t->k, ptr, val);
         }
         if (tr_is_external(t, obj)) {
@@ -473,7 +511,7 @@ static bool st_augassign(TrCtx *c, const AstNode *s)
             if (aop >= 0) return tr_atomic(t, aop, ptr, rhs) != V_EXC;
             Value cur = tr_wrap(t, ir_global_load(t->k, ptr));
             Value nv = cur == V_EXC ? V_EXC : tr_binary(t, op, cur, rhs);
-            IrStmt *val = nv == V_EXC ? NULL : tr_value_as(t, nv, ir_pointee(ptr->type));
+            IrStmt *val = nv == V_EXC ? NULL : tr_store_value(t, nv, ir_pointee(ptr->type), "Assign");
             return val && ir_global_store(t->k, ptr, val);
         }
     }
@@ -621,8 +659,23 @@ static bool static_for(TrCtx *c, const AstNode *s, Value iterable)
     c->static_for_non_static = c->non_static;
     c->static_for_loops = t->nloops;
     bool ok = true;
+    int iterations = 0, limit = t->env->unrolling_limit;
     for (;;) {
         Value item = vm_next(vm, it);
+        if (item != V_EXC && item != V_UNBOUND && limit && ++iterations == limit + 1) {
+            /* Python's warnings.warn_explicit(..., SyntaxWarning) form, as Taichi's */
+            FILE *err = vm->err ? vm->err : stderr;
+            fprintf(err, "%s:%d: SyntaxWarning: You are unrolling more than\n"
+                    "                        %d iterations, so the compile time may be extremely long.\n"
+                    "                        You can use a non-static for loop if you want to decrease the compile time.\n"
+                    "                        You can disable this warning by setting ti.init(unrolling_limit=0).\n",
+                    c->file, s->lineno, limit);
+            size_t len;
+            const char *line = src_line(c->src, s->lineno, &len);
+            while (line && len && (*line == ' ' || *line == '\t')) line++, len--;
+            if (line) fprintf(err, "  %.*s\n", (int)len, line);
+            fflush(err);
+        }
         if (item == V_EXC) {
             ok = false;
             break;
@@ -1083,6 +1136,7 @@ static bool stmt(TrCtx *c, const AstNode *s)
 {
     Tr *t = c->tr;
     tr_set_loc(c, s);
+    c->stmt = s;
     switch (s->kind) {
     case AST_Assign: return st_assign(c, s);
     case AST_AnnAssign: return st_annassign(c, s);
@@ -1148,7 +1202,7 @@ static void ctx_free(TrCtx *c)
 }
 
 /* Binds a ti.func's parameters: positional and keyword arguments, defaults. */
-static bool bind_params(TrCtx *c, Value *args, int nargs, TupleObj *kwnames)
+static bool bind_params(TrCtx *c, Value *args, int nargs, TupleObj *kwnames, int nref)
 {
     Tr *t = c->tr;
     FuncObj *fn = c->fn;
@@ -1188,7 +1242,7 @@ static bool bind_params(TrCtx *c, Value *args, int nargs, TupleObj *kwnames)
          * passed by reference: the caller loaded it, the parameter is its
          * variable or pointer); the others are passed by value */
         Value anno = fn->annotations ? vm_dict_get_str(fn->annotations, name) : V_UNBOUND;
-        bool is_template = anno != V_UNBOUND && vm_type_of(t->vm, anno) == t->env->t_template;
+        bool is_template = i < nref || (anno != V_UNBOUND && vm_type_of(t->vm, anno) == t->env->t_template);
         if (is_template && tr_is_expr(t, v)) {
             IrStmt *s = tr_stmt_of(v);
             bool is_load = s->kind == IR_LOCAL_LOAD || s->kind == IR_GLOBAL_LOAD;
@@ -1211,7 +1265,8 @@ static bool bind_params(TrCtx *c, Value *args, int nargs, TupleObj *kwnames)
     return true;
 }
 
-Value tr_inline_func(TrCtx *caller, const AstNode *call, FuncObj *fn, Value *args, int nargs, TupleObj *kwnames)
+Value tr_inline_func(TrCtx *caller, const AstNode *call, FuncObj *fn, Value *args, int nargs, TupleObj *kwnames,
+                     int nref)
 {
     Tr *t = caller->tr;
     /* A ti.func may call itself: inlining ends where a ti.static condition on
@@ -1234,7 +1289,7 @@ Value tr_inline_func(TrCtx *caller, const AstNode *call, FuncObj *fn, Value *arg
     t->ctx = &c;
     t->depth++;
     const AstNode *def = fn->code->def;
-    bool ok = bind_params(&c, args, nargs, kwnames);
+    bool ok = bind_params(&c, args, nargs, kwnames, nref);
     if (ok) {
         ok = tr_stmts(&c, &def->v.FunctionDef.body);
         if (!ok) tr_locate(&c, def);
@@ -1361,8 +1416,16 @@ IrKernel *tr_kernel(TrEnv *env, const TrKernelSpec *spec)
     free(slot);
     if (!ok || k->oom) {
         if (ok) vm_raise(vm, vm->e_MemoryError, "out of memory");
+        sb_free(&t.warnings);
         ir_kernel_free(k);
         return NULL;
     }
+    if (t.warnings.len) {
+        /* Taichi checks assignments in a pass after building the kernel */
+        FILE *err = vm->err ? vm->err : stderr;
+        fwrite(t.warnings.data, 1, t.warnings.len, err);
+        fflush(err);
+    }
+    sb_free(&t.warnings);
     return k;
 }

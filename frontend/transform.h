@@ -35,6 +35,7 @@ typedef struct TrEnv {
     TypeObj *e_compile, *e_syntax, *e_name, *e_type;
     IrType default_fp, default_ip;
     bool debug, short_circuit;
+    int unrolling_limit;              /* ti.init(unrolling_limit=): warn past it (0: never) */
     struct Tr *current;               /* the compilation in progress, for Expr's operators */
 } TrEnv;
 

@@ -22,7 +22,9 @@ static IrStmt *pointer_of(Tr *t, Value v)
 Value tr_atomic(Tr *t, int op, IrStmt *ptr, Value v)
 {
     IrType ty = ir_pointee(ptr->type);
-    IrStmt *val = tr_value_as(t, tr_load_var(t, v), ty);
+    char what[32];
+    snprintf(what, sizeof what, "Atomic %s", ir_atomic_op_name((IrAtomicOp)op));
+    IrStmt *val = tr_store_value(t, tr_load_var(t, v), ty, what);
     if (!val) return V_EXC;
     if (ir_atomic_op_class((IrAtomicOp)op) == 'I' && !ir_type_is_int(ty)) {
         vm_raise(t->vm, t->env->e_type, "atomic %s is only supported on integers, not %s",
@@ -246,6 +248,15 @@ static Value special_builtin(Tr *t, const BuiltinDef *b, Value *args, int nargs,
             if (nargs != 3) vm_raise(vm, vm->e_TypeError, "ti.select() takes 3 arguments");
             return V_EXC;
         }
+        if (tr_is_number(t, args[0]) && tr_is_number(t, args[1]) && tr_is_number(t, args[2])) {
+            /* on Python numbers Taichi computes x1 * cond + x2 * (1 - cond) in
+             * Python: a Python number (a float if either is one) */
+            int c = vm_truthy(vm, args[0]);
+            if (c < 0) return V_EXC;
+            Value r = args[c ? 1 : 2];
+            bool flt = vm_type_of(vm, args[1]) == vm->t_float || vm_type_of(vm, args[2]) == vm->t_float;
+            return flt ? vm_binary(vm, AST_Add, r, v_double(0.0)) : vm_binary(vm, AST_Add, r, v_int(0));
+        }
         IrStmt *cond = tr_truth(t, tr_load_var(t, args[0]));
         IrStmt *x = cond ? tr_value(t, tr_load_var(t, args[1])) : NULL;
         IrStmt *y = x ? tr_value(t, tr_load_var(t, args[2])) : NULL;
@@ -324,7 +335,7 @@ static Value special_builtin(Tr *t, const BuiltinDef *b, Value *args, int nargs,
         /* a matrix field's entry is the element's pointer, a variable: each
          * read loads it then, writes store and += is an atomic on it */
         if (b->op == 13) return tr_wrap(t, ptr);
-        IrStmt *val = nargs == 3 ? tr_value_as(t, tr_load_var(t, args[2]), place->ir.dtype) : NULL;
+        IrStmt *val = nargs == 3 ? tr_store_value(t, tr_load_var(t, args[2]), place->ir.dtype, "Assign") : NULL;
         return val && ir_global_store(t->k, ptr, val) ? V_NONE : V_EXC;
     }
     case 10: { /* fill_field(field, value): x.fill(v) in a kernel, a loop over every element */
@@ -399,6 +410,17 @@ Value tr_call_builtin(Tr *t, const char *name, Value *args, int nargs, TupleObj 
             if (nargs != 1) vm_raise(vm, vm->e_TypeError, "ti.%s() takes 1 argument (%d given)", name, nargs);
             return V_EXC;
         }
+        if (tr_is_number(t, args[0]) && (b->op == IR_UN_abs || b->op == IR_UN_neg || b->op == IR_UN_bit_not)) {
+            /* exact on a Python number: a Python number, as Taichi's ops do
+             * (`-2147483647 - ti.abs(19)` is then a literal out of i32's range) */
+            if (b->op == IR_UN_abs) {
+                if (v_is_double(args[0])) return v_double(fabs(v_as_double(args[0])));
+                int neg = vm_truthy(vm, vm_compare(vm, AST_Lt, args[0], v_int(0)));
+                if (neg < 0) return V_EXC;
+                return vm_unary(vm, neg ? AST_USub : AST_UAdd, args[0]);
+            }
+            return vm_unary(vm, b->op == IR_UN_neg ? AST_USub : AST_Invert, args[0]);
+        }
         if (!tr_is_expr(t, args[0]) && b->op != IR_UN_logic_not) {
             /* a Python number: evaluate at compile time through a constant */
             IrStmt *s = tr_value(t, args[0]);
@@ -428,10 +450,21 @@ Value tr_call_builtin(Tr *t, const char *name, Value *args, int nargs, TupleObj 
     }
 }
 
-/* max / min / abs / pow / int / float of Python's builtins on Taichi values. */
+/* max / min / abs / pow / int / float of Python's builtins on Taichi values;
+ * any / all of a matrix (its .any() / .all(), as Taichi's transformer maps them). */
 Value tr_python_builtin(Tr *t, const char *name, Value *args, int nargs, TupleObj *kw, bool *handled)
 {
     *handled = false;
+    if ((!strcmp(name, "any") || !strcmp(name, "all")) && nargs == 1 && !(kw && kw->len) &&
+        v_is_obj(args[0]) && !tr_is_expr(t, args[0])) {
+        Value key = vm_getattr_opt(t->vm, args[0], vm_intern(t->vm, "_ti_key", 7));
+        if (key == V_EXC) return V_EXC;
+        if (key != V_UNBOUND) {
+            *handled = true;
+            Value method = vm_getattr(t->vm, args[0], vm_intern(t->vm, name, 3));
+            return method == V_EXC ? V_EXC : vm_call(t->vm, method, NULL, 0, NULL);
+        }
+    }
     bool any = false, numbers = nargs >= 2;
     for (int i = 0; i < nargs; i++) {
         if (tr_is_expr(t, args[i])) any = true;

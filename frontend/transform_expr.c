@@ -164,6 +164,14 @@ IrStmt *tr_value_as(Tr *t, Value v, IrType ty)
     return tr_cast(t, tr_value(t, v), ty);
 }
 
+IrStmt *tr_store_value(Tr *t, Value v, IrType ty, const char *what)
+{
+    IrStmt *s = tr_value(t, v);
+    if (!s) return NULL;
+    if (!v_is_bool(v)) tr_warn_cast(t, what, ty, s->type);
+    return tr_cast(t, s, ty);
+}
+
 bool tr_is_number(Tr *t, Value v)
 {
     return v_is_int(v) || v_is_double(v) || v_is_bool(v) || vm_is_int(t->vm, v) ||
@@ -226,7 +234,7 @@ Value tr_expr_init(Tr *t, Value v)
 bool tr_store_var(Tr *t, Value var, Value v)
 {
     IrStmt *a = tr_stmt_of(var);
-    IrStmt *val = tr_value_as(t, v, ir_pointee(a->type));
+    IrStmt *val = tr_store_value(t, v, ir_pointee(a->type), "Assign");
     if (!val) return false;
     return a->kind == IR_ALLOCA ? ir_local_store(t->k, a, val) != NULL : ir_global_store(t->k, a, val) != NULL;
 }
@@ -543,7 +551,9 @@ static Value compare(TrCtx *c, const AstNode *e)
             result = tr_wrap(t, b ? ir_binary(t->k, IR_BIN_logical_and, a, b) : NULL);
             if (result == V_EXC) return V_EXC;
         }
-        if (!tr_is_expr(t, result)) {
+        /* a chain stops at a false Python value; the last one (a matrix
+           of comparisons, say) is the result whatever its truth */
+        if (i + 1 < e->v.Compare.ops.n && !tr_is_expr(t, result)) {
             int tv = vm_truthy(t->vm, result);
             if (tv < 0) return V_EXC;
             if (!tv) return result;
@@ -634,16 +644,17 @@ IrStmt *tr_field_ptr(TrCtx *c, const AstNode *at, IrSNodeNode *place, Value fiel
     VM *vm = t->vm;
     IrKernel *k = t->k;
     int n = place->ir.num_indices;
-    key = offset_key(c, field, key);
-    if (key == V_EXC) return NULL;
-    Value items[IR_SNODE_MAX_INDICES];
-    int nk;
+    /* a vector of indices (ti.grouped's I) is its entries, before the offset applies */
     Value mk = v_is_obj(key) && !tr_is_expr(t, key) ? vm_getattr_opt(vm, key, vm_intern(vm, "_ti_key", 7)) : V_UNBOUND;
     if (mk == V_EXC) return NULL;
     if (mk != V_UNBOUND) {
         key = vm_call(vm, mk, NULL, 0, NULL);
         if (key == V_EXC) return NULL;
     }
+    key = offset_key(c, field, key);
+    if (key == V_EXC) return NULL;
+    Value items[IR_SNODE_MAX_INDICES];
+    int nk;
     if (key == V_NONE) {
         nk = 0;
     } else if (!tr_is_expr(t, key) && (v_has_layout(key, LAYOUT_TUPLE) || v_has_layout(key, LAYOUT_LIST))) {
@@ -912,18 +923,32 @@ static Value call(TrCtx *c, const AstNode *e)
         }
         return tr_dtype_call(t, ty, args[0], true);
     }
+    /* a struct's ti.func method, bound to the struct by types.MethodType:
+     * the struct is its first argument, passed by reference as Taichi passes
+     * a class function's self */
+    int nref = 0;
+    if (v_has_layout(f, LAYOUT_METHOD) && vm_type_of(vm, ((MethodObj *)v_as_obj(f))->func) == t->env->t_func) {
+        ListObj *l = (ListObj *)v_as_obj(list);
+        if (!vm_list_append(vm, l, V_NONE)) return V_EXC;
+        memmove(l->items + 1, l->items, (l->len - 1) * sizeof *l->items);
+        l->items[0] = ((MethodObj *)v_as_obj(f))->self;
+        nargs++;
+        nref = 1;
+        f = ((MethodObj *)v_as_obj(f))->func;
+        ft = t->env->t_func;
+    }
     if (ft == t->env->t_func) {
         Value fn = vm_slot_values(v_as_obj(f))[0];
         if (!v_has_layout(fn, LAYOUT_FUNC)) return vm_raise(vm, t->env->e_compile, "ti.func wraps a non-function");
         /* arguments that are variables are passed by value: load them */
-        for (int i = 0; i < nargs + (kw ? (int)kw->len : 0); i++) {
+        for (int i = nref; i < nargs + (kw ? (int)kw->len : 0); i++) {
             args = ((ListObj *)v_as_obj(list))->items;
             Value v = tr_load_var(t, args[i]);
             if (v == V_EXC) return V_EXC;
             ((ListObj *)v_as_obj(list))->items[i] = v;
         }
         args = ((ListObj *)v_as_obj(list))->items;
-        return tr_inline_func(c, e, (FuncObj *)v_as_obj(fn), args, nargs, kw);
+        return tr_inline_func(c, e, (FuncObj *)v_as_obj(fn), args, nargs, kw, nref);
     }
     if (ft == t->env->t_kernel ||
         (v_has_layout(f, LAYOUT_BUILTIN) && ((BuiltinObj *)v_as_obj(f))->fn == t->env->kernel_fn))
@@ -1193,6 +1218,20 @@ static Value joined_str(TrCtx *c, const AstNode *e)
     return vm_sb_finish(vm, &b);
 }
 
+/* A Python TypeError from a binary operator (a field as an operand, say) is
+ * Taichi's TaichiTypeError with the same message, as its build_BinOp makes it. */
+static Value binop_type_error(Tr *t)
+{
+    VM *vm = t->vm;
+    Value exc = vm->exc;
+    if (exc == V_NONE || vm->halted || vm_type_of(vm, exc) != vm->e_TypeError) return V_EXC;
+    vm_push_root(vm, exc);
+    vm->exc = V_NONE;
+    Value msg = vm_str(vm, exc);
+    vm_pop_roots(vm, 1);
+    return msg == V_EXC ? V_EXC : vm_raise(vm, t->env->e_type, "%s", AS_STR(msg)->data);
+}
+
 Value tr_expr(TrCtx *c, const AstNode *e)
 {
     Tr *t = c->tr;
@@ -1206,6 +1245,7 @@ Value tr_expr(TrCtx *c, const AstNode *e)
         Value b = a == V_EXC ? V_EXC : tr_expr(c, e->v.BinOp.right);
         tr_set_loc(c, e);
         r = b == V_EXC ? V_EXC : tr_binary(t, e->v.BinOp.op, a, b);
+        if (r == V_EXC && b != V_EXC) r = binop_type_error(t);
         break;
     }
     case AST_UnaryOp: {

@@ -54,6 +54,7 @@ typedef struct TrCtx {
     int static_scope;           /* inside ti.static(...)'s arguments: in / not in and sets allowed */
     StrObj **kernel_args;       /* kernel parameters: immutable */
     int nkernel_args;
+    const AstNode *stmt;        /* the statement being transformed (for warnings) */
 } TrCtx;
 
 enum { TR_MAX_LOOPS = 64, TR_MAX_INLINE_DEPTH = 64 };
@@ -70,6 +71,7 @@ struct Tr {
     bool cfg_pending, cfg_serialize;
     int cfg_block_dim;
     IrType ret_type;
+    StrBuf warnings;            /* "Assign may lose precision" warnings, shown once the kernel is built */
 };
 
 /* ---- transform.c */
@@ -81,13 +83,18 @@ void tr_traceback(TrCtx *c, const AstNode *node, StrBuf *b);
 void tr_traceback_at(TrCtx *c, int lineno, int col, int end_lineno, int end_col, StrBuf *b);
 bool tr_stmts(TrCtx *c, const AstSeq *body);
 void tr_set_loc(TrCtx *c, const AstNode *node);
+/* Taichi's "<what> may lose precision: <to> <- <from>" warning (what: "Assign",
+ * "Atomic add" ...) at the current statement, when from does not promote to to. */
+void tr_warn_cast(Tr *t, const char *what, IrType to, IrType from);
 bool tr_push_scope(TrCtx *c);
 void tr_pop_scope(TrCtx *c);
 bool tr_bind(TrCtx *c, StrObj *name, Value v);
 /* Looks a name up in the scopes only: V_UNBOUND when absent. */
 Value tr_scope_lookup(TrCtx *c, StrObj *name);
-/* Inlines a ti.func call; its value (a tuple for several). */
-Value tr_inline_func(TrCtx *c, const AstNode *call, FuncObj *fn, Value *args, int nargs, TupleObj *kwnames);
+/* Inlines a ti.func call; its value (a tuple for several). The first nref
+ * arguments are passed by reference, as template arguments are. */
+Value tr_inline_func(TrCtx *c, const AstNode *call, FuncObj *fn, Value *args, int nargs, TupleObj *kwnames,
+                     int nref);
 
 /* ---- transform_expr.c */
 Value tr_expr(TrCtx *c, const AstNode *e);
@@ -101,6 +108,9 @@ IrStmt *tr_value(Tr *t, Value v);
 /* tr_value cast to type ty (implicit cast). */
 IrStmt *tr_value_as(Tr *t, Value v, IrType ty);
 IrStmt *tr_cast(Tr *t, IrStmt *s, IrType ty);
+/* tr_value_as for a store into a place of type ty: warns as Taichi does when
+ * the value narrows (what: "Assign", "Atomic add" ...). */
+IrStmt *tr_store_value(Tr *t, Value v, IrType ty, const char *what);
 /* A new variable holding v (expr_init): numbers and Exprs become allocas,
  * lists / tuples / dicts element-wise, anything else stays a Python value. */
 Value tr_expr_init(Tr *t, Value v);

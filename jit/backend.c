@@ -18,6 +18,8 @@ struct BkBackend {
     unsigned char **roots;      /* host pointers of the launch's trees, by tree id */
     int roots_cap;
     char msg[2048];
+    char *target;               /* jit_host_target, made on first use */
+    char tag[4096];             /* code_tag */
     JitRuntime rt;
 };
 
@@ -61,6 +63,7 @@ static void jb_close(BkBackend *b)
     jit_pool_destroy(b->pool);
     jit_session_destroy(b->jit);
     free(b->roots);
+    free(b->target);
     free(b);
 }
 
@@ -88,33 +91,88 @@ static const BkCaps *jb_caps(const BkBackend *b)
 
 static const char *jb_message(const BkBackend *b) { return b->msg; }
 
-static BkKernel *jb_compile(BkBackend *b, const IrKernel *k)
+static bool start_jit(BkBackend *b)
 {
     char *err = NULL;
     if (!b->jit && !(b->jit = jit_session_create(&err))) {
         fail(b, "the LLVM JIT failed to start: ", err);
-        return NULL;
+        return false;
     }
-    BkKernel *bk = calloc(1, sizeof *bk);
+    return true;
+}
+
+/* A BkKernel around jk (NULL: the compile or load failed with err). */
+static BkKernel *wrap(BkBackend *b, JitKernel *jk, int nargs, int nrets, char *err)
+{
+    BkKernel *bk = jk ? calloc(1, sizeof *bk) : NULL;
+    size_t tmp = jk ? jit_kernel_tmp_size(jk) : 0;
+    if (bk && !(bk->tmps = calloc(tmp ? tmp : 1, 1))) {
+        free(bk);
+        bk = NULL;
+    }
     if (!bk) {
-        fail(b, "", NULL);
+        jit_kernel_free(jk);
+        fail(b, "", jk ? NULL : err);
         return NULL;
     }
-    if (!(bk->jk = jit_kernel_compile(b->jit, k, &err))) {
-        free(bk);
-        fail(b, "", err);
-        return NULL;
-    }
-    bk->nargs = k->nargs < BK_MAX_ARGS ? k->nargs : BK_MAX_ARGS;
-    bk->nrets = k->nrets < BK_MAX_RETS ? k->nrets : BK_MAX_RETS;
-    size_t tmp = jit_kernel_tmp_size(bk->jk);
-    if (!(bk->tmps = calloc(tmp ? tmp : 1, 1))) {
-        jit_kernel_free(bk->jk);
-        free(bk);
-        fail(b, "", NULL);
-        return NULL;
-    }
+    bk->jk = jk;
+    bk->nargs = nargs < BK_MAX_ARGS ? nargs : BK_MAX_ARGS;
+    bk->nrets = nrets < BK_MAX_RETS ? nrets : BK_MAX_RETS;
     return bk;
+}
+
+static BkKernel *jb_compile(BkBackend *b, const IrKernel *k)
+{
+    char *err = NULL;
+    if (!start_jit(b)) return NULL;
+    jit_session_set_fast_math(b->jit, b->opt.fast_math);
+    JitKernel *jk = jit_kernel_compile(b->jit, k, &err);
+    return wrap(b, jk, k->nargs, k->nrets, err);
+}
+
+/* The host target and tirun's code generator options. */
+static const char *jb_code_tag(BkBackend *b)
+{
+    if (!b->target && !(b->target = jit_host_target())) return NULL;
+    snprintf(b->tag, sizeof b->tag, "%s fast_math=%d", b->target, (int)b->opt.fast_math);
+    return b->tag;
+}
+
+/* A saved kernel: its argument and return counts, then jit_kernel_save's bytes. */
+static bool jb_kernel_save(BkBackend *b, BkKernel *k, unsigned char **bytes, size_t *len)
+{
+    unsigned char *jk = NULL;
+    size_t n = 0;
+    if (!jit_kernel_save(k->jk, &jk, &n) || !(*bytes = malloc(n + 8))) {
+        free(jk);
+        fail(b, "", NULL);
+        return false;
+    }
+    int32_t counts[2] = {k->nargs, k->nrets};
+    memcpy(*bytes, counts, 8);
+    memcpy(*bytes + 8, jk, n);
+    free(jk);
+    *len = n + 8;
+    return true;
+}
+
+static BkKernel *jb_kernel_load(BkBackend *b, const unsigned char *bytes, size_t len)
+{
+    int32_t counts[2];
+    char *err = NULL;
+    if (len < 8) {
+        snprintf(b->msg, sizeof b->msg, "not a saved kernel");
+        return NULL;
+    }
+    memcpy(counts, bytes, 8);
+    if (counts[0] < 0 || counts[0] > BK_MAX_ARGS || counts[1] < 0 || counts[1] > BK_MAX_RETS) {
+        snprintf(b->msg, sizeof b->msg, "a saved kernel with bad argument counts");
+        return NULL;
+    }
+    if (!start_jit(b)) return NULL;
+    jit_session_set_fast_math(b->jit, b->opt.fast_math);
+    JitKernel *jk = jit_kernel_load(b->jit, bytes + 8, len - 8, &err);
+    return wrap(b, jk, counts[0], counts[1], err);
 }
 
 static void jb_kernel_free(BkBackend *b, BkKernel *k)
@@ -221,6 +279,9 @@ const BkOps jit_backend_ops = {
     .compile = jb_compile,
     .kernel_free = jb_kernel_free,
     .launch = jb_launch,
+    .code_tag = jb_code_tag,
+    .kernel_save = jb_kernel_save,
+    .kernel_load = jb_kernel_load,
     .buffer_alloc = jb_buffer_alloc,
     .buffer_free = jb_buffer_free,
     .read = jb_read,

@@ -31,15 +31,11 @@ typedef struct {
     TaskFn fn;
 } Task;
 
-/* Memory that generated code points at (print items, assert messages). */
-typedef struct Kept {
-    struct Kept *next;
-    max_align_t data[];
-} Kept;
-
 struct JitKernel {
     size_t tmp_size;
-    Kept *kept;
+    JitCode *code;
+    char *obj;                  /* the object code, for jit_kernel_save */
+    size_t obj_len;
     int ntasks;
     Task tasks[];
 };
@@ -99,24 +95,27 @@ LLVMValueRef jit_cg_intrinsic(Cg *g, const char *name, LLVMTypeRef t, LLVMValueR
     return LLVMBuildCall2(g->b, LLVMIntrinsicGetType(g->c, id, &t, 1), f, args, n, "");
 }
 
-void *jit_cg_keep(Cg *g, size_t size)
-{
-    Kept *k = calloc(1, sizeof *k + size);
-    if (!k)
-        return NULL;
-    k->next = g->jk->kept;
-    g->jk->kept = k;
-    return k->data;
-}
-
 /* Continue emitting in a block nothing reaches (after a br or ret). */
 static void start_dead(Cg *g) { LLVMPositionBuilderAtEnd(g->b, jit_cg_block(g, "dead")); }
 
 /* ---- calls into the C runtime (runtime.h) */
 
-static LLVMValueRef const_ptr(Cg *g, const void *p)
+/* A private constant global holding init: data that generated code points at
+ * lives in the module, so that its object code is self-contained. */
+static LLVMValueRef const_global(Cg *g, LLVMValueRef init)
 {
-    return LLVMConstIntToPtr(jit_cg_i64(g, (uint64_t)(uintptr_t)p), g->ptr);
+    LLVMValueRef gv = LLVMAddGlobal(g->mod, LLVMTypeOf(init), "");
+    LLVMSetInitializer(gv, init);
+    LLVMSetGlobalConstant(gv, 1);
+    LLVMSetLinkage(gv, LLVMPrivateLinkage);
+    LLVMSetUnnamedAddress(gv, LLVMGlobalUnnamedAddr);
+    return gv;
+}
+
+/* text[0 .. len) and a NUL, as a constant global. */
+static LLVMValueRef const_string(Cg *g, const char *text, size_t len)
+{
+    return const_global(g, LLVMConstStringInContext(g->c, text, (unsigned)len, 0));
 }
 
 /* ctx->rt, loaded once in the entry block. */
@@ -230,38 +229,43 @@ static const char *print_conversion(const char *spec, IrType t, char *out, size_
 
 enum { CONV_CAP = 32 };
 
-/* print: the items, with their strings and conversions, live in the JitKernel;
- * the values go in slots; jit_rt_print formats and writes the line. */
+/* print: the items (runtime.h's JitPrintItem: text, length, kind) with their
+ * strings and conversions are constants of the module; the values go in slots;
+ * jit_rt_print formats and writes the line. */
 static bool emit_print(Cg *g, const IrStmt *s)
 {
     int n = s->u.print.nitems;
-    size_t bytes = (size_t)n * sizeof(JitPrintItem);
-    for (int i = 0; i < n; i++)
-        bytes += s->u.print.items[i].str ? s->u.print.items[i].len + 1 : CONV_CAP;
-    JitPrintItem *items = jit_cg_keep(g, bytes);
+    LLVMTypeRef fields[3] = {g->ptr, g->i64, g->i8};
+    LLVMTypeRef item_t = LLVMStructTypeInContext(g->c, fields, 3, 0);
+    LLVMValueRef *items = calloc((size_t)n + 1, sizeof *items);
     if (!items)
         return jit_cg_fail(g, s, "out of memory");
-    char *text = (char *)(items + n);
     int v = 0;
     for (int i = 0; i < n; i++) {
         const IrPrintItem *it = &s->u.print.items[i];
-        if (it->str) {
-            memcpy(text, it->str, it->len);
-            items[i] = (JitPrintItem){text, it->len, 's'};
-            text += it->len + 1;
-            continue;
+        char conv[CONV_CAP], kind = 's';
+        const char *text = it->str;
+        size_t len = it->len;
+        if (!text) {
+            if (v >= s->nops) {
+                free(items);
+                return jit_cg_fail(g, s, "has more value items than operands");
+            }
+            const char *why = print_conversion(it->fmt, s->ops[v]->type, conv, CONV_CAP, &kind);
+            if (why) {
+                free(items);
+                return jit_cg_fail(g, s, "format '%s' %s (%s)", it->fmt, why, ir_type_name(s->ops[v]->type));
+            }
+            text = conv;
+            len = strlen(conv);
+            v++;
         }
-        if (v >= s->nops)
-            return jit_cg_fail(g, s, "has more value items than operands");
-        char kind;
-        const char *why = print_conversion(it->fmt, s->ops[v]->type, text, CONV_CAP, &kind);
-        if (why)
-            return jit_cg_fail(g, s, "format '%s' %s (%s)", it->fmt, why, ir_type_name(s->ops[v]->type));
-        items[i] = (JitPrintItem){text, strlen(text), kind};
-        text += CONV_CAP;
-        v++;
+        LLVMValueRef f[3] = {const_string(g, text, len), jit_cg_i64(g, len), LLVMConstInt(g->i8, (unsigned char)kind, 0)};
+        items[i] = LLVMConstStructInContext(g->c, f, 3, 0);
     }
-    LLVMValueRef args[4] = {rt_value(g), const_ptr(g, items), LLVMConstInt(g->i32, (unsigned)n, 0),
+    LLVMValueRef table = const_global(g, LLVMConstArray(item_t, items, (unsigned)n));
+    free(items);
+    LLVMValueRef args[4] = {rt_value(g), table, LLVMConstInt(g->i32, (unsigned)n, 0),
                             value_slots(g, s->ops, s->nops)};
     call_rt(g, g->b, "jit_rt_print", g->vd, (LLVMTypeRef[]){g->ptr, g->ptr, g->i32, g->ptr}, 4, args);
     return true;
@@ -274,20 +278,19 @@ static bool emit_assert(Cg *g, const IrStmt *s)
 {
     const char *text = s->u.text ? s->u.text : "";
     int nargs = s->nops - 1;
-    size_t len = strlen(text);
-    char *msg = jit_cg_keep(g, len + 1 + (size_t)nargs + 1);
-    if (!msg)
+    char *kinds = malloc((size_t)nargs + 1);
+    if (!kinds)
         return jit_cg_fail(g, s, "out of memory");
-    memcpy(msg, text, len);
-    char *kinds = msg + len + 1;
     for (int i = 0; i < nargs; i++) {
         IrType t = s->ops[i + 1]->type;
         kinds[i] = t == IR_F64 ? 'F' : ir_type_is_float(t) ? 'f' : ir_type_is_signed(t) ? 'i' : 'u';
     }
+    LLVMValueRef msg = const_string(g, text, strlen(text)), kinds_v = const_string(g, kinds, (size_t)nargs);
+    free(kinds);
     LLVMBasicBlockRef fail = jit_cg_block(g, "assert.fail"), ok = jit_cg_block(g, "assert.ok");
     LLVMBuildCondBr(g->b, jit_cg_truth(g, jit_cg_val(g, s->ops[0])), ok, fail);
     LLVMPositionBuilderAtEnd(g->b, fail);
-    LLVMValueRef args[4] = {rt_value(g), const_ptr(g, msg), const_ptr(g, kinds), value_slots(g, s->ops + 1, nargs)};
+    LLVMValueRef args[4] = {rt_value(g), msg, kinds_v, value_slots(g, s->ops + 1, nargs)};
     call_rt(g, g->b, "jit_rt_assert_fail", g->vd, (LLVMTypeRef[]){g->ptr, g->ptr, g->ptr, g->ptr}, 4, args);
     LLVMBuildBr(g->b, g->exit);
     LLVMPositionBuilderAtEnd(g->b, ok);
@@ -474,6 +477,49 @@ static bool emit_counted_loop(Cg *g, const IrStmt *loop, const IrBlock *body_blk
         allow_reordering(g, back);
     LLVMPositionBuilderAtEnd(g->b, exit);
     return true;
+}
+
+/* ---- fast math: float sums in serial loops
+ *
+ * Without reassociation (the C API cannot set fast-math flags on
+ * instructions), the vectorizer keeps a loop's float sum in order, scalar.
+ * Under fast_math, a range_for whose body accumulates into a local variable
+ * of the enclosing scope (v = v + x, v = v - x) gets the loop hint that lets
+ * it reorder the sum: the inner loop of an n-body force vectorizes. */
+
+static bool is_local_sum(const IrStmt *s, const IrStmt *loop)
+{
+    if (s->kind != IR_LOCAL_STORE || !ir_type_is_float(s->ops[1]->type)) return false;
+    const IrStmt *var = s->ops[0], *v = s->ops[1];
+    if (v->kind != IR_BINARY || (v->u.binary != IR_BIN_add && v->u.binary != IR_BIN_sub)) return false;
+    for (int i = 0; i < 2; i++) {
+        const IrStmt *o = v->ops[i];
+        if (o->kind == IR_LOCAL_LOAD && o->ops[0] == var && (i == 0 || v->u.binary == IR_BIN_add)) {
+            /* the variable lives outside the loop */
+            for (const IrBlock *b = var->block; b && b->parent; b = b->parent->block)
+                if (b->parent == loop) return false;
+            return true;
+        }
+    }
+    return false;
+}
+
+static bool has_local_sum(const IrBlock *blk, const IrStmt *loop)
+{
+    for (const IrStmt *s = blk->first; s; s = s->next) {
+        if (is_local_sum(s, loop)) return true;
+        for (int b = 0; b < ir_kind_blocks(s->kind); b++)
+            if (has_local_sum(s->blocks[b], loop)) return true;
+    }
+    return false;
+}
+
+static void mark_local_sums(Cg *g, const IrBlock *blk)
+{
+    for (const IrStmt *s = blk->first; s; s = s->next) {
+        if (s->kind == IR_RANGE_FOR && has_local_sum(s->blocks[IR_BODY], s)) g->reorder[s->id] = true;
+        for (int b = 0; b < ir_kind_blocks(s->kind); b++) mark_local_sums(g, s->blocks[b]);
+    }
 }
 
 static bool emit_stmt(Cg *g, const IrStmt *s)
@@ -675,6 +721,13 @@ static bool emit_task(Cg *g, const IrStmt *t, const char *name)
     LLVMAddTargetDependentFunctionAttr(g->fn, "prefer-vector-width", "256");
     /* tasks run with flush-to-zero (jit_kernel_launch): LLVM may fold knowing it */
     LLVMAddTargetDependentFunctionAttr(g->fn, "denormal-fp-math", "preserve-sign,ieee");
+    /* Taichi's fast_math marks float instructions ninf nsz reassoc (its
+     * target options' unsafe-fp-math and no-nans are reset per function by
+     * LLVM, as the functions lack the attributes): the first two as function
+     * attributes here, reassociation as loop hints (mark_local_sums) */
+    static const char *const fast[] = {"no-infs-fp-math", "no-signed-zeros-fp-math"};
+    for (int i = 0; i < 2 && g->fast_math; i++)
+        LLVMAddTargetDependentFunctionAttr(g->fn, fast[i], "true");
     g->ctx = LLVMGetParam(g->fn, 0);
     g->thread = LLVMGetParam(g->fn, 3);
     g->task = t;
@@ -786,6 +839,7 @@ static bool emit_kernel(Cg *g, JitModule *m)
     if (!g->vals || !g->uses || !g->red_of || !g->reorder || !g->split_role)
         return false;
     ir_use_counts(k, g->uses);
+    if (g->fast_math) mark_local_sums(g, k->root);
     g->mod = jit_module_llvm(m);
     g->c = jit_module_context(m);
     g->b = LLVMCreateBuilderInContext(g->c);
@@ -800,13 +854,23 @@ static bool emit_kernel(Cg *g, JitModule *m)
     return ok;
 }
 
-static void free_kept(JitKernel *jk)
+/* Loads jk->obj and finds its tasks' functions; false with *err. */
+static bool link_tasks(JitSession *s, JitKernel *jk, char **err)
 {
-    while (jk->kept) {
-        Kept *next = jk->kept->next;
-        free(jk->kept);
-        jk->kept = next;
+    const char *names[64];
+    JitFn fns[64];
+    if (!(jk->code = jit_code_load(s, jk->obj, jk->obj_len, err)))
+        return false;
+    for (int at = 0; at < jk->ntasks; at += 64) {
+        int n = jk->ntasks - at < 64 ? jk->ntasks - at : 64;
+        for (int i = 0; i < n; i++)
+            names[i] = jk->tasks[at + i].name;
+        if (!jit_code_lookup(s, jk->code, names, fns, (size_t)n, err))
+            return false;
+        for (int i = 0; i < n; i++)
+            jk->tasks[at + i].fn = (TaskFn)fns[i];
     }
+    return true;
 }
 
 JitKernel *jit_kernel_compile(JitSession *s, const IrKernel *k, char **err)
@@ -833,7 +897,7 @@ JitKernel *jit_kernel_compile(JitSession *s, const IrKernel *k, char **err)
     }
 
     JitModule *m = jit_module_create(s, jk->tasks[0].name);
-    Cg g = {.k = k, .nids = k->next_id, .jk = jk};
+    Cg g = {.k = k, .nids = k->next_id, .jk = jk, .fast_math = jit_session_fast_math(s)};
     bool ok = m && emit_kernel(&g, m);
     free(g.vals);
     free(g.uses);
@@ -851,16 +915,9 @@ JitKernel *jit_kernel_compile(JitSession *s, const IrKernel *k, char **err)
         jit_kernel_free(jk);
         return NULL;
     }
-    if (!jit_module_add(s, m, err)) {
+    if (!jit_module_emit(s, m, &jk->obj, &jk->obj_len, err) || !link_tasks(s, jk, err)) {
         jit_kernel_free(jk);
         return NULL;
-    }
-    for (int i = 0; i < jk->ntasks; i++) {
-        jk->tasks[i].fn = (TaskFn)jit_lookup(s, jk->tasks[i].name, err);
-        if (!jk->tasks[i].fn) {
-            jit_kernel_free(jk);
-            return NULL;
-        }
     }
     return jk;
 }
@@ -869,8 +926,102 @@ void jit_kernel_free(JitKernel *jk)
 {
     if (!jk)
         return;
-    free_kept(jk);
+    jit_code_free(jk->code);
+    free(jk->obj);
     free(jk);
+}
+
+/* ---- saved kernels: a task table and the object code
+ *
+ * "TJK1", u32 task count, u64 temporaries' size, then per task its type,
+ * bounds and name (SavedTask), then u64 object size and the object, in the
+ * host's byte order (saved code is for this host alone). */
+
+typedef struct {
+    uint8_t type, const_begin, const_end, pad;
+    int32_t begin_value, end_value;
+    uint32_t begin_offset, end_offset;
+    char name[80];
+} SavedTask;
+
+enum { SAVED_HEAD = 4 + 4 + 8 };
+
+bool jit_kernel_save(const JitKernel *jk, unsigned char **bytes, size_t *len)
+{
+    size_t n = SAVED_HEAD + (size_t)jk->ntasks * sizeof(SavedTask) + 8 + jk->obj_len;
+    unsigned char *b = calloc(n, 1), *at = b;
+    if (!b)
+        return false;
+    uint32_t ntasks = (uint32_t)jk->ntasks;
+    uint64_t tmp = jk->tmp_size, obj = jk->obj_len;
+    memcpy(at, "TJK1", 4);
+    memcpy(at + 4, &ntasks, 4);
+    memcpy(at + 8, &tmp, 8);
+    at += SAVED_HEAD;
+    for (int i = 0; i < jk->ntasks; i++, at += sizeof(SavedTask)) {
+        const Task *t = &jk->tasks[i];
+        SavedTask st = {(uint8_t)t->type, t->const_begin, t->const_end, 0, t->begin_value, t->end_value,
+                        t->begin_offset, t->end_offset, {0}};
+        memcpy(st.name, t->name, sizeof st.name);
+        memcpy(at, &st, sizeof st);
+    }
+    memcpy(at, &obj, 8);
+    memcpy(at + 8, jk->obj, jk->obj_len);
+    *bytes = b;
+    *len = n;
+    return true;
+}
+
+JitKernel *jit_kernel_load(JitSession *s, const unsigned char *bytes, size_t len, char **err)
+{
+    *err = NULL;
+    uint32_t ntasks;
+    uint64_t tmp, obj;
+    if (len < SAVED_HEAD || memcmp(bytes, "TJK1", 4)) {
+        *err = message("codegen: not a saved kernel", "");
+        return NULL;
+    }
+    memcpy(&ntasks, bytes + 4, 4);
+    memcpy(&tmp, bytes + 8, 8);
+    size_t table = SAVED_HEAD + (size_t)ntasks * sizeof(SavedTask);
+    if (ntasks == 0 || ntasks > (len - SAVED_HEAD) / sizeof(SavedTask) || len - table < 8) {
+        *err = message("codegen: a saved kernel's task table is damaged", "");
+        return NULL;
+    }
+    memcpy(&obj, bytes + table, 8);
+    if (obj != len - table - 8) {
+        *err = message("codegen: a saved kernel's object code is truncated", "");
+        return NULL;
+    }
+    JitKernel *jk = calloc(1, sizeof *jk + (size_t)ntasks * sizeof(Task));
+    if (!jk || !(jk->obj = malloc(obj ? obj : 1))) {
+        free(jk);
+        *err = message("codegen: out of memory", "");
+        return NULL;
+    }
+    jk->tmp_size = tmp;
+    jk->obj_len = obj;
+    memcpy(jk->obj, bytes + table + 8, obj);
+    jk->ntasks = (int)ntasks;
+    for (uint32_t i = 0; i < ntasks; i++) {
+        SavedTask st;
+        memcpy(&st, bytes + SAVED_HEAD + i * sizeof st, sizeof st);
+        Task *t = &jk->tasks[i];
+        *t = (Task){(IrTaskType)st.type, st.const_begin, st.const_end, st.begin_value, st.end_value,
+                    st.begin_offset, st.end_offset, {0}, NULL};
+        bool named = memchr(st.name, 0, sizeof st.name) != NULL;
+        if (!named || (st.type != IR_TASK_serial && st.type != IR_TASK_range_for)) {
+            *err = message("codegen: a saved kernel's task table is damaged", "");
+            jit_kernel_free(jk);
+            return NULL;
+        }
+        memcpy(t->name, st.name, sizeof t->name);
+    }
+    if (!link_tasks(s, jk, err)) {
+        jit_kernel_free(jk);
+        return NULL;
+    }
+    return jk;
 }
 
 size_t jit_kernel_tmp_size(const JitKernel *jk) { return jk->tmp_size; }

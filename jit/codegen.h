@@ -21,6 +21,7 @@
 #ifndef TIRUN_JIT_CODEGEN_H
 #define TIRUN_JIT_CODEGEN_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "../backend/backend.h"
@@ -49,6 +50,15 @@ typedef struct JitKernel JitKernel;
  * an LLVM error. The code lives as long as s; the JitKernel until jit_kernel_free. */
 JitKernel *jit_kernel_compile(JitSession *s, const IrKernel *k, char **err);
 void jit_kernel_free(JitKernel *jk);
+
+/* The compiled kernel as bytes that jit_kernel_load takes back: its task table
+ * and object code, for this host and tirun build only (*bytes malloc'd); false
+ * when out of memory. */
+bool jit_kernel_save(const JitKernel *jk, unsigned char **bytes, size_t *len);
+/* A kernel saved by jit_kernel_save (here or in an earlier process), loaded
+ * into s; NULL and *err (malloc'd) when the bytes are damaged or the code does
+ * not link. */
+JitKernel *jit_kernel_load(JitSession *s, const unsigned char *bytes, size_t len, char **err);
 
 /* Bytes of ctx->tmps the kernel's global temporaries and range bounds use. */
 size_t jit_kernel_tmp_size(const JitKernel *jk);

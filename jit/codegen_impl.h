@@ -42,6 +42,7 @@ typedef struct {
     LLVMValueRef tmps, rt;  /* ctx->tmps and ctx->rt, loaded in the entry on demand */
     LLVMValueRef rand_home, rand_var;   /* the thread's state, and its copy in a register */
     const IrKernel *k;
+    bool fast_math;         /* jit_session_fast_math when the kernel compiles */
     const IrStmt *task;
     JitKernel *jk;          /* owns what generated code points at */
     CgLoop loops[CG_MAX_LOOPS];
@@ -83,8 +84,6 @@ LLVMBasicBlockRef jit_cg_block(Cg *g, const char *name);
 /* ctx + off as a pointer, built with b. */
 LLVMValueRef jit_cg_ctx_field(Cg *g, LLVMBuilderRef b, size_t off);
 
-/* Zero-filled memory that lives as long as the JitKernel; NULL when out of memory. */
-void *jit_cg_keep(Cg *g, size_t size);
 
 /* codegen_ops.c: unary and binary statements. */
 /* v != 0 as an i1 (v an integer: conditions are). */

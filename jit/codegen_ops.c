@@ -298,9 +298,9 @@ bool jit_cg_binary(Cg *g, const IrStmt *s)
     LLVMTypeRef lt = jit_cg_reg_type(g, t);
     bool fl = ir_type_is_float(t), sgn = ir_type_is_signed(t);
     LLVMBuilderRef bd = g->b;
-    if (fl && t != IR_F16 && (s->u.binary == IR_BIN_add || s->u.binary == IR_BIN_sub)) {
+    if (g->fast_math && fl && t != IR_F16 && (s->u.binary == IR_BIN_add || s->u.binary == IR_BIN_sub)) {
         /* x * y + z may round once (llvm.fmuladd: fused where FMA is fast), as
-         * Taichi's fast_math and C compilers' default contraction allow */
+         * Taichi's fast_math allows */
         const IrStmt *m = is_fmul(s->ops[0]) ? s->ops[0] : is_fmul(s->ops[1]) ? s->ops[1] : NULL;
         if (m) {
             LLVMValueRef x = jit_cg_val(g, m->ops[0]), y = jit_cg_val(g, m->ops[1]);

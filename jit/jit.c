@@ -7,6 +7,7 @@
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -26,7 +27,15 @@ struct JitSession {
     LLVMPassBuilderOptionsRef pass_opts;
     char *reported;                     /* the last error ORC reported while compiling */
     bool dump;                          /* TIRUN_JIT_DUMP: print each optimized module */
+    bool fast_math;
     unsigned next_id;                   /* kernels compiled so far: unique symbol names */
+    unsigned next_lib;                  /* objects loaded so far: unique library names */
+    JitSymbol *hosts;                   /* every host symbol, defined again in each object's library */
+    size_t nhosts, hosts_cap;
+};
+
+struct JitCode {
+    LLVMOrcJITDylibRef lib;
 };
 
 struct JitModule {
@@ -111,6 +120,21 @@ static LLVMTargetMachineRef host_machine(char **err)
     return tm;
 }
 
+char *jit_host_target(void)
+{
+    char *triple = LLVMGetDefaultTargetTriple();
+    char *cpu = LLVMGetHostCPUName();
+    char *features = LLVMGetHostCPUFeatures();
+    size_t n = strlen(triple) + strlen(cpu) + strlen(features) + 3;
+    char *s = malloc(n);
+    if (s)
+        snprintf(s, n, "%s %s %s", triple, cpu, features);
+    LLVMDisposeMessage(features);
+    LLVMDisposeMessage(cpu);
+    LLVMDisposeMessage(triple);
+    return s;
+}
+
 static int build_lljit(JitSession *s, char **err)
 {
     LLVMTargetMachineRef jit_tm = host_machine(err);
@@ -157,6 +181,7 @@ JitSession *jit_session_create(char **err)
         return NULL;
     }
     s->dump = getenv("TIRUN_JIT_DUMP") != NULL;
+    s->fast_math = true;
     /* The tuning options only shape the default<On> pipelines, not ours. */
     s->pass_opts = LLVMCreatePassBuilderOptions();
     return s;
@@ -173,10 +198,12 @@ void jit_session_destroy(JitSession *s)
     if (s->tm)
         LLVMDisposeTargetMachine(s->tm);
     free(s->reported);
+    free(s->hosts);
     free(s);
 }
 
-int jit_define_host(JitSession *s, const JitSymbol *syms, size_t n, char **err)
+/* Defines syms[0 .. n) in lib as absolute addresses. */
+static int define_hosts(JitSession *s, LLVMOrcJITDylibRef lib, const JitSymbol *syms, size_t n, char **err)
 {
     if (n == 0)
         return 1;
@@ -193,11 +220,28 @@ int jit_define_host(JitSession *s, const JitSymbol *syms, size_t n, char **err)
     }
     LLVMOrcMaterializationUnitRef mu = LLVMOrcAbsoluteSymbols(pairs, n);
     free(pairs);
-    LLVMErrorRef e = LLVMOrcJITDylibDefine(LLVMOrcLLJITGetMainJITDylib(s->lljit), mu);
+    LLVMErrorRef e = LLVMOrcJITDylibDefine(lib, mu);
     if (e) {
         LLVMOrcDisposeMaterializationUnit(mu);
         return fail_llvm(err, "jit: cannot define host symbols: ", e);
     }
+    return 1;
+}
+
+int jit_define_host(JitSession *s, const JitSymbol *syms, size_t n, char **err)
+{
+    if (!define_hosts(s, LLVMOrcLLJITGetMainJITDylib(s->lljit), syms, n, err))
+        return 0;
+    if (s->nhosts + n > s->hosts_cap) {
+        size_t cap = 2 * (s->nhosts + n);
+        JitSymbol *h = realloc(s->hosts, cap * sizeof *h);
+        if (!h)
+            return fail(err, "jit: ", "out of memory");
+        s->hosts = h;
+        s->hosts_cap = cap;
+    }
+    memcpy(s->hosts + s->nhosts, syms, n * sizeof *syms);
+    s->nhosts += n;
     return 1;
 }
 
@@ -238,15 +282,19 @@ void jit_module_discard(JitModule *m)
 /* The optimization pipeline: what a kernel needs from O3 at under half its
  * compile time (O3's inliner, IPO and repeated simplification find nothing in a
  * kernel's few task functions). Promote locals, simplify, rotate loops and hoist
- * invariants, remove redundant loads, vectorize loops (the vectorizer simplifies
+ * invariants, unroll short loops of a constant trip count fully (a serial loop
+ * over 4 vortices or 3 dimensions inside a parallel one: its values become
+ * registers again, and the SLP vectorizer can pack its iterations), remove
+ * redundant loads, vectorize loops (the vectorizer simplifies
  * loops and forms LCSSA itself), clean up, and vectorize straight-line code.
  * indvars is left out on purpose: the code generator's nsw i32 counters already
  * give SCEV affine addresses, and indvars costs more than it saves. */
 static const char pipeline[] = "function(sroa,early-cse<memssa>,instcombine,simplifycfg,"
-                               "loop-mssa(loop-rotate,licm),gvn,loop-vectorize,instcombine,"
-                               "simplifycfg,slp-vectorizer)";
+                               "loop-mssa(loop-rotate,licm),loop(loop-unroll-full),sroa,gvn,loop-vectorize,"
+                               "instcombine,simplifycfg,slp-vectorizer)";
 
-int jit_module_add(JitSession *s, JitModule *m, char **err)
+/* Verifies and optimizes m; on failure discards it and sets *err. */
+static int optimize(JitSession *s, JitModule *m, char **err)
 {
     char *msg = NULL;
     if (LLVMVerifyModule(m->mod, LLVMReturnStatusAction, &msg)) {
@@ -264,13 +312,19 @@ int jit_module_add(JitSession *s, JitModule *m, char **err)
     }
     if (s->dump)
         LLVMDumpModule(m->mod);
+    return 1;
+}
 
+int jit_module_add(JitSession *s, JitModule *m, char **err)
+{
+    if (!optimize(s, m, err))
+        return 0;
     /* The thread-safe module takes the module and a reference to its context;
      * the JIT takes the thread-safe module, also when adding fails. */
     LLVMOrcThreadSafeModuleRef tsm = LLVMOrcCreateNewThreadSafeModule(m->mod, m->tsc);
     LLVMOrcDisposeThreadSafeContext(m->tsc);
     free(m);
-    e = LLVMOrcLLJITAddLLVMIRModule(s->lljit, LLVMOrcLLJITGetMainJITDylib(s->lljit), tsm);
+    LLVMErrorRef e = LLVMOrcLLJITAddLLVMIRModule(s->lljit, LLVMOrcLLJITGetMainJITDylib(s->lljit), tsm);
     if (e)
         return fail_llvm(err, "jit: cannot add module: ", e);
     return 1;
@@ -297,3 +351,136 @@ JitFn jit_lookup(JitSession *s, const char *name, char **err)
 }
 
 unsigned jit_session_next_id(JitSession *s) { return s->next_id++; }
+
+void jit_session_set_fast_math(JitSession *s, bool on) { s->fast_math = on; }
+
+bool jit_session_fast_math(const JitSession *s) { return s->fast_math; }
+
+/* ---- object code */
+
+int jit_module_emit(JitSession *s, JitModule *m, char **obj, size_t *len, char **err)
+{
+    if (!optimize(s, m, err))
+        return 0;
+    /* The session's machine is the JIT's (same CPU, features, code model). */
+    char *msg = NULL;
+    LLVMMemoryBufferRef buf = NULL;
+    int failed = LLVMTargetMachineEmitToMemoryBuffer(s->tm, m->mod, LLVMObjectFile, &msg, &buf);
+    jit_module_discard(m);
+    if (failed) {
+        fail(err, "jit: code generation: ", msg ? msg : "failed");
+        LLVMDisposeMessage(msg);
+        return 0;
+    }
+    *len = LLVMGetBufferSize(buf);
+    *obj = malloc(*len ? *len : 1);
+    if (*obj)
+        memcpy(*obj, LLVMGetBufferStart(buf), *len);
+    LLVMDisposeMemoryBuffer(buf);
+    return *obj ? 1 : fail(err, "jit: ", "out of memory");
+}
+
+JitCode *jit_code_load(JitSession *s, const void *obj, size_t len, char **err)
+{
+    JitCode *c = malloc(sizeof *c);
+    if (!c) {
+        fail(err, "jit: ", "out of memory");
+        return NULL;
+    }
+    char name[32];
+    snprintf(name, sizeof name, "tirun.code%u", s->next_lib++);
+    c->lib = LLVMOrcExecutionSessionCreateBareJITDylib(LLVMOrcLLJITGetExecutionSession(s->lljit), name);
+    LLVMOrcDefinitionGeneratorRef process;
+    LLVMErrorRef e = LLVMOrcCreateDynamicLibrarySearchGeneratorForProcess(
+        &process, LLVMOrcLLJITGetGlobalPrefix(s->lljit), NULL, NULL);
+    if (e) {
+        fail_llvm(err, "jit: cannot search the process's symbols: ", e);
+        jit_code_free(c);
+        return NULL;
+    }
+    LLVMOrcJITDylibAddGenerator(c->lib, process);
+    if (!define_hosts(s, c->lib, s->hosts, s->nhosts, err)) {
+        jit_code_free(c);
+        return NULL;
+    }
+    /* the JIT takes the buffer, also when adding fails */
+    LLVMMemoryBufferRef buf = LLVMCreateMemoryBufferWithMemoryRangeCopy(obj, len, name);
+    e = LLVMOrcLLJITAddObjectFile(s->lljit, c->lib, buf);
+    if (e) {
+        fail_llvm(err, "jit: cannot add object code: ", e);
+        jit_code_free(c);
+        return NULL;
+    }
+    return c;
+}
+
+typedef struct {
+    bool done;
+    LLVMErrorRef err;
+    LLVMOrcSymbolStringPoolEntryRef *names;
+    JitFn *fns;
+    size_t n;
+} Lookup;
+
+static void found(LLVMErrorRef e, LLVMOrcCSymbolMapPairs pairs, size_t npairs, void *ctx)
+{
+    Lookup *l = ctx;
+    l->done = true;
+    l->err = e;
+    for (size_t i = 0; !e && i < npairs; i++)
+        for (size_t j = 0; j < l->n; j++)
+            if (pairs[i].Name == l->names[j])
+                l->fns[j] = (JitFn)(uintptr_t)pairs[i].Sym.Address;
+}
+
+int jit_code_lookup(JitSession *s, JitCode *c, const char *const *names, JitFn *fns, size_t n, char **err)
+{
+    LLVMOrcCLookupSet set = calloc(n ? n : 1, sizeof *set);
+    LLVMOrcSymbolStringPoolEntryRef *interned = calloc(n ? n : 1, sizeof *interned);
+    if (!set || !interned) {
+        free(set);
+        free(interned);
+        return fail(err, "jit: ", "out of memory");
+    }
+    for (size_t i = 0; i < n; i++) {
+        fns[i] = NULL;
+        interned[i] = LLVMOrcLLJITMangleAndIntern(s->lljit, names[i]);
+        LLVMOrcRetainSymbolStringPoolEntry(interned[i]);     /* the lookup takes one reference */
+        set[i] = (LLVMOrcCLookupSetElement){interned[i], LLVMOrcSymbolLookupFlagsRequiredSymbol};
+    }
+    LLVMOrcCJITDylibSearchOrderElement order = {c->lib, LLVMOrcJITDylibLookupFlagsMatchAllSymbols};
+    Lookup l = {false, NULL, interned, fns, n};
+    free(s->reported);
+    s->reported = NULL;
+    /* The JIT links on this thread (no compile threads): the lookup is done
+     * when the call returns. */
+    LLVMOrcExecutionSessionLookup(LLVMOrcLLJITGetExecutionSession(s->lljit), LLVMOrcLookupKindStatic, &order, 1,
+                                  set, n, found, &l);
+    for (size_t i = 0; i < n; i++)
+        LLVMOrcReleaseSymbolStringPoolEntry(interned[i]);
+    free(interned);
+    free(set);
+    int ok = 1;
+    if (!l.done) {
+        ok = fail(err, "jit: ", "the lookup did not finish");
+    } else if (l.err) {
+        if (s->reported) {
+            LLVMConsumeError(l.err);
+            ok = fail(err, "jit: ", s->reported);
+        } else {
+            ok = fail_llvm(err, "jit: ", l.err);
+        }
+    }
+    for (size_t i = 0; ok && i < n; i++)
+        if (!fns[i])
+            ok = fail(err, "jit: symbol not found: ", names[i]);
+    return ok;
+}
+
+void jit_code_free(JitCode *c)
+{
+    if (!c)
+        return;
+    LLVMConsumeError(LLVMOrcJITDylibClear(c->lib));
+    free(c);
+}

@@ -15,12 +15,19 @@
 #ifndef TIRUN_JIT_H
 #define TIRUN_JIT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include <llvm-c/Core.h>
 
 typedef struct JitSession JitSession;
 typedef struct JitModule JitModule;
+
+/* Whether kernels compiled from now on use fast math (ti.init(fast_math=)):
+ * float operations may be reassociated and contracted, and assume no NaN, no
+ * infinity and no signed zero. On by default, as in Taichi. */
+void jit_session_set_fast_math(JitSession *s, bool on);
+bool jit_session_fast_math(const JitSession *s);
 
 /* A number for the next kernel compiled in s, unique within s. */
 unsigned jit_session_next_id(JitSession *s);
@@ -40,6 +47,10 @@ typedef struct JitSymbol {
  * process's dynamic symbols (libc, libm: memset, memcpy, sinf, ...). Returns NULL
  * and sets *err on failure. */
 JitSession *jit_session_create(char **err);
+
+/* The host target as "triple cpu features" (malloc'd; NULL when out of memory):
+ * what object code compiled here depends on. */
+char *jit_host_target(void);
 
 /* Frees the session and all code compiled in it; s may be NULL. */
 void jit_session_destroy(JitSession *s);
@@ -68,5 +79,30 @@ int jit_module_add(JitSession *s, JitModule *m, char **err);
  * jit_define_host), compiling its module first if needed. Returns NULL and sets
  * *err when it is not defined or its module fails to compile or link. */
 JitFn jit_lookup(JitSession *s, const char *name, char **err);
+
+/* ---- object code: what kernels are compiled to, and what the offline cache keeps
+ *
+ * A module compiled to an object file (ELF, Mach-O ... for the host) can be
+ * loaded into this session or, as bytes kept on disk, into a session of a later
+ * process on the same host and tirun build. Each loaded object lives in a JIT
+ * library of its own, so that its symbol names need to be unique only within
+ * it, and its code is freed with it. */
+typedef struct JitCode JitCode;
+
+/* Verifies m, optimizes it (as jit_module_add does) and compiles it to an object
+ * file in *obj (malloc'd, *len bytes). Always consumes m. Returns 1, or 0 and *err. */
+int jit_module_emit(JitSession *s, JitModule *m, char **obj, size_t *len, char **err);
+
+/* Loads the object obj[0 .. len) made by jit_module_emit; its undefined symbols
+ * resolve to the session's host symbols and the process's. Returns NULL and
+ * sets *err when it cannot. */
+JitCode *jit_code_load(JitSession *s, const void *obj, size_t len, char **err);
+
+/* The addresses of names[0 .. n) in c (the object is linked on the first
+ * lookup) into fns; 1, or 0 and *err when one is missing or linking fails. */
+int jit_code_lookup(JitSession *s, JitCode *c, const char *const *names, JitFn *fns, size_t n, char **err);
+
+/* Frees c and its code (NULL: nothing); call before jit_session_destroy. */
+void jit_code_free(JitCode *c);
 
 #endif

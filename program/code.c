@@ -90,12 +90,15 @@ ProgCode *prog_code_get(Program *p, const IrKernel *ir)
         vm_raise(vm, vm->e_MemoryError, "out of memory");
         return NULL;
     }
-    if (!(c->bk = p->ops->compile(p->bk, ir))) {
-        free(c);
-        sb_free(&key);
-        return NULL;   /* the caller reports ops->message */
+    if (!(c->bk = prog_cache_load(p, key.data, key.len, ir->name))) {
+        if (!(c->bk = p->ops->compile(p->bk, ir))) {
+            free(c);
+            sb_free(&key);
+            return NULL;   /* the caller reports ops->message */
+        }
+        p->backend_compiles++;
+        prog_cache_keep(p, key.data, key.len, ir->name, c->bk);
     }
-    p->backend_compiles++;
     *c = (ProgCode){ key.data, key.len, h, c->bk, 1, p->generation };
     p->codes[p->ncodes++] = c;
     return c;

@@ -493,7 +493,16 @@ Value prog_kernel_call(VM *vm, Value *args, int nargs, TupleObj *kw)
         }
         if (!set_arg(vm, &slots.args[slot++], k->ptypes[p], args[p], p)) return V_EXC;
     }
+    double t0 = s->profiler ? now_ms() : 0;
     BkStatus st = s->ops->launch(s->bk, in->bk, s->trees, s->ntrees, &slots);
+    if (s->profiler) {
+        /* launches are synchronous: the call's time is the kernel's */
+        double ms = now_ms() - t0;
+        k->prof_min = k->prof_count && k->prof_min < ms ? k->prof_min : ms;
+        k->prof_max = k->prof_count && k->prof_max > ms ? k->prof_max : ms;
+        k->prof_total += ms;
+        k->prof_count++;
+    }
     if (!flush_output(vm, s)) return V_EXC;
     if (st == BK_ASSERTION) return assertion(vm, s->ops->message(s->bk));
     if (st != BK_OK) return vm_raise(vm, vm->e_RuntimeError, "%s", s->ops->message(s->bk));

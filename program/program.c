@@ -105,6 +105,9 @@ static void program_free(void *ptr)
     free(p->out);
     free(p->trees);
     free(p->codes);
+    prog_cache_free(p);
+    free(p->cache.entries);
+    free(p->cache.dir);
     free(p);
 }
 
@@ -119,11 +122,14 @@ Program *prog_of(VM *vm)
     p->vm = vm;
     p->env.vm = vm;
     p->env.default_fp = IR_F32;
+    p->env.unrolling_limit = 32;
     p->env.default_ip = IR_I32;
     p->optimize = true;
     p->arch = host_arch();
     p->options.print = kernel_print;
     p->options.print_user = p;
+    p->options.fast_math = true;
+    p->cache = (ProgCache){.on = true, .policy = PROG_CACHE_NEVER, .max_size = 100 * 1024 * 1024, .factor = 0.25};
     vm->taichi = p;
     vm->taichi_free = program_free;
     return p;
@@ -138,6 +144,7 @@ bool prog_set_banner(VM *vm, bool on)
 
 void prog_reset(Program *p)
 {
+    prog_cache_dump(p);
     for (int i = 0; i < p->nkernels; i++) prog_kernel_drop_instances(p, p->kernels[i]);
     for (int i = 0; i < p->ntrees; i++)
         if (p->trees[i]) p->ops->buffer_free(p->bk, p->trees[i]);

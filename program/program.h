@@ -41,7 +41,27 @@ typedef struct ProgKernel {
     ProgInstance *inst;
     int ninst, instcap;
     Value refs;                 /* a list holding template arguments alive */
+    /* ti.init(kernel_profiler=True): its launches' run times in ms */
+    int64_t prof_count;
+    double prof_total, prof_min, prof_max;
 } ProgKernel;
+
+/* Taichi's offline_cache_cleaning_policy values. */
+enum { PROG_CACHE_NEVER, PROG_CACHE_VERSION, PROG_CACHE_LRU, PROG_CACHE_FIFO };
+
+typedef struct ProgCacheEntry ProgCacheEntry;   /* a kernel saved or loaded since the last dump (cache.c) */
+
+/* The offline cache's settings (ti.init) and what this program did with it. */
+typedef struct ProgCache {
+    bool on;
+    char *dir;                  /* offline_cache_file_path; NULL: the default */
+    int policy;
+    int64_t max_size;           /* bytes of cache files that trigger lru / fifo cleaning */
+    double factor;              /* the share of the files those remove */
+    int loads;                  /* kernels loaded from the cache (not compiled) */
+    ProgCacheEntry *entries;
+    int n, cap;
+} ProgCache;
 
 typedef struct Program {
     VM *vm;
@@ -50,6 +70,7 @@ typedef struct Program {
     TrEnv env;                  /* classes and config the transformer reads */
     bool env_ready;
     bool print_ir, optimize;
+    bool profiler;              /* ti.init(kernel_profiler=): launches are timed (kernel.c) */
     const ProgArch *arch;
     BkOptions options;          /* for the next backend instance */
     const BkOps *ops;
@@ -58,6 +79,7 @@ typedef struct Program {
     ProgCode **codes;           /* compiled code by its IR (code.c) */
     int ncodes, codes_cap;
     int backend_compiles;       /* kernels the backend compiled (no reused code) */
+    ProgCache cache;
     BkBuffer **trees;           /* tree buffers by tree id (NULL: not materialized) */
     int ntrees, trees_cap;
     /* kernel print output, written to sys.stdout after each launch */
@@ -102,6 +124,22 @@ void prog_code_release(ProgCode *c);
 /* Frees the code no instance uses that the last program generation did not
  * use either (all: every entry, before the backend closes). */
 void prog_code_sweep(Program *p, bool all);
+/* ---- the offline cache (cache.c): code.c's keys, the backend's saved kernels */
+
+void prog_cache_configure(Program *p, bool on, const char *dir, int policy, int64_t max_size, double factor);
+/* The kernel saved under code.c's key[0 .. len), loaded into the open
+ * backend; NULL when there is none or it is unusable (damaged, truncated, for
+ * another key, target or build): then the caller compiles it. */
+BkKernel *prog_cache_load(Program *p, const char *key, size_t len, const char *name);
+/* Keeps bk, compiled for key, to be written at the next dump (nothing when the
+ * cache is off or the backend cannot save). */
+void prog_cache_keep(Program *p, const char *key, size_t len, const char *name, BkKernel *bk);
+/* Writes the kept kernels and the index, and cleans the directory as the
+ * policy says (a program's end: ti.reset). Failures only cost the cache. */
+void prog_cache_dump(Program *p);
+/* Forgets the kept kernels. */
+void prog_cache_free(Program *p);
+
 /* Waits for the backend (ti.sync). */
 bool prog_sync(Program *p);
 

@@ -33,6 +33,7 @@ const VmModuleDef mod_builtin_modules[] = {
     {"posix", mod_posix_open},
     {"errno", mod_errno_open},
     {"_taichi_core", mod_taichi_open},
+    {"_taichi_gui", mod_gui_open},
     {"_tirun_testhook", testhook_open},
     {NULL, NULL},
 };

@@ -17,6 +17,7 @@ Value mod_random_open(VM *vm);
 Value mod_posix_open(VM *vm);
 Value mod_errno_open(VM *vm);
 Value mod_taichi_open(VM *vm);
+Value mod_gui_open(VM *vm);
 
 /* Every built-in C module, ended by a NULL name: VmConfig.modules. */
 extern const VmModuleDef mod_builtin_modules[];

@@ -55,9 +55,48 @@ static IrType type_named(Value v)
 
 /* ti.init's options that reach C, by keyword (configure(arch=..., ...)). */
 enum { OPT_ARCH, OPT_DEBUG, OPT_PRINT_IR, OPT_DEFAULT_FP, OPT_DEFAULT_IP, OPT_SHORT_CIRCUIT, OPT_OPTIMIZE,
-       OPT_MAX_THREADS, OPT_RANDOM_SEED, NOPTS };
+       OPT_MAX_THREADS, OPT_RANDOM_SEED, OPT_CACHE, OPT_CACHE_PATH, OPT_CACHE_POLICY, OPT_CACHE_MAX,
+       OPT_CACHE_FACTOR, OPT_FAST_MATH, OPT_PROFILER, OPT_UNROLLING_LIMIT, NOPTS };
 static const char *const option_names[NOPTS] = {"arch", "debug", "print_ir", "default_fp", "default_ip",
-                                                "short_circuit", "optimize", "max_threads", "random_seed"};
+                                                "short_circuit", "optimize", "max_threads", "random_seed",
+                                                "offline_cache", "offline_cache_file_path",
+                                                "offline_cache_cleaning_policy", "offline_cache_max_size_of_files",
+                                                "offline_cache_cleaning_factor", "fast_math", "kernel_profiler",
+                                                "unrolling_limit"};
+
+/* The offline cache's options (program/cache.c), each left as it was when not given. */
+static bool cache_options(VM *vm, Program *s, const Value *opt)
+{
+    ProgCache *c = &s->cache;
+    bool on = c->on;
+    const char *dir = c->dir;
+    int policy = c->policy;
+    int64_t max = c->max_size;
+    double factor = c->factor;
+    if (opt[OPT_CACHE] != V_UNBOUND) {
+        int t = vm_truthy(vm, opt[OPT_CACHE]);
+        if (t < 0) return false;
+        on = t;
+    }
+    if (opt[OPT_CACHE_PATH] != V_UNBOUND) {
+        if (opt[OPT_CACHE_PATH] != V_NONE && !v_has_layout(opt[OPT_CACHE_PATH], LAYOUT_STR))
+            return vm_raise(vm, vm->e_TypeError, "offline_cache_file_path must be a str"), false;
+        dir = opt[OPT_CACHE_PATH] == V_NONE ? NULL : AS_STR(opt[OPT_CACHE_PATH])->data;
+    }
+    if (opt[OPT_CACHE_POLICY] != V_UNBOUND) {
+        static const char *const policies[] = {"never", "version", "lru", "fifo"};
+        Value v = opt[OPT_CACHE_POLICY];
+        policy = PROG_CACHE_NEVER;   /* an unknown name is "never", as in Taichi */
+        for (int i = 0; i < 4 && v_has_layout(v, LAYOUT_STR); i++)
+            if (!strcmp(AS_STR(v)->data, policies[i])) policy = i;
+    }
+    if (opt[OPT_CACHE_MAX] != V_UNBOUND && !vm_index(vm, opt[OPT_CACHE_MAX], &max)) return false;
+    if (opt[OPT_CACHE_FACTOR] != V_UNBOUND && !vm_to_double(vm, opt[OPT_CACHE_FACTOR], &factor)) return false;
+    char *keep = dir ? strdup(dir) : NULL;   /* dir may be the one configure frees */
+    prog_cache_configure(s, on, keep, policy, max, factor);
+    free(keep);
+    return true;
+}
 
 /* The arch names in v: a str, or a list or tuple of them (ti.gpu). */
 static int arch_names(VM *vm, Value v, const char **names, int cap)
@@ -87,7 +126,7 @@ static TypeObj *runtime_error(VM *vm)
 }
 
 /* configure(arch=, debug=, print_ir=, default_fp=, default_ip=, short_circuit=,
- *           optimize=, max_threads=, random_seed=) -> (arch name, fell back):
+ *           optimize=, max_threads=, random_seed=, unrolling_limit=) -> (arch name, fell back):
  * options left out keep their values. They apply from the next backend
  * instance (ti.init resets first). */
 static Value tk_configure(VM *vm, Value *args, int nargs, TupleObj *kw)
@@ -104,7 +143,9 @@ static Value tk_configure(VM *vm, Value *args, int nargs, TupleObj *kw)
         opt[o] = args[i];
     }
     bool *flags[NOPTS] = {[OPT_DEBUG] = &s->env.debug, [OPT_PRINT_IR] = &s->print_ir,
-                          [OPT_SHORT_CIRCUIT] = &s->env.short_circuit, [OPT_OPTIMIZE] = &s->optimize};
+                          [OPT_SHORT_CIRCUIT] = &s->env.short_circuit, [OPT_OPTIMIZE] = &s->optimize,
+                          [OPT_FAST_MATH] = &s->options.fast_math, [OPT_PROFILER] = &s->profiler};
+    if (!cache_options(vm, s, opt)) return V_EXC;
     IrType *types[NOPTS] = {[OPT_DEFAULT_FP] = &s->env.default_fp, [OPT_DEFAULT_IP] = &s->env.default_ip};
     for (int o = 0; o < NOPTS; o++) {
         if (opt[o] == V_UNBOUND) continue;
@@ -117,7 +158,11 @@ static Value tk_configure(VM *vm, Value *args, int nargs, TupleObj *kw)
                 return vm_raise(vm, vm->e_ValueError, "configure: bad default types");
         }
     }
-    int64_t threads, seed;
+    int64_t threads, seed, unroll;
+    if (opt[OPT_UNROLLING_LIMIT] != V_UNBOUND) {
+        if (!vm_index(vm, opt[OPT_UNROLLING_LIMIT], &unroll)) return V_EXC;
+        s->env.unrolling_limit = unroll < 0 ? 0 : unroll > INT32_MAX ? INT32_MAX : (int)unroll;
+    }
     if (opt[OPT_MAX_THREADS] != V_UNBOUND) {
         if (!vm_index(vm, opt[OPT_MAX_THREADS], &threads)) return V_EXC;
         s->options.threads = threads < 1 ? 1 : threads > 1024 ? 1024 : (int)threads;
@@ -262,7 +307,49 @@ static Value tk_external_array(VM *vm, Value *args, int nargs, TupleObj *kw)
     return vm_call(vm, v_obj(s->env.t_external), args, 3, NULL);
 }
 
+/* cache_loads() -> how many kernels came from the offline cache instead of
+ * the backend's compiler (tirun's own counter). */
+static Value tk_cache_loads(VM *vm, Value *args, int nargs, TupleObj *kw)
+{
+    if (!mod_check_none(vm, "cache_loads", nargs, kw)) return V_EXC;
+    Program *s = prog_of(vm);
+    return s ? v_int(s->cache.loads) : V_EXC;
+}
+
+/* kernel_profile(clear=False) -> [(kernel name, launches, total ms, min ms,
+ * max ms), ...] of the kernels launched while ti.init(kernel_profiler=True)
+ * was on; clear=True forgets them instead (and returns None). */
+static Value tk_kernel_profile(VM *vm, Value *args, int nargs, TupleObj *kw)
+{
+    if (!mod_check_range(vm, "kernel_profile", nargs, kw, 0, 1)) return V_EXC;
+    Program *s = prog_of(vm);
+    int clear = s && nargs ? vm_truthy(vm, args[0]) : 0;
+    if (!s || clear < 0) return V_EXC;
+    if (clear) {
+        for (int i = 0; i < s->nkernels; i++) s->kernels[i]->prof_count = 0, s->kernels[i]->prof_total = 0;
+        return V_NONE;
+    }
+    Value list = vm_new_list(vm, 8);
+    if (list == V_EXC) return V_EXC;
+    vm_push_root(vm, list);
+    for (int i = 0; i < s->nkernels; i++) {
+        const ProgKernel *k = s->kernels[i];
+        if (!k->prof_count) continue;
+        Value item[5] = {vm_cstr(vm, k->name), v_int(k->prof_count), v_double(k->prof_total),
+                         v_double(k->prof_min), v_double(k->prof_max)};
+        Value tup = item[0] == V_EXC ? V_EXC : vm_tuple_of(vm, item, 5);
+        if (tup == V_EXC || !vm_list_append(vm, (ListObj *)v_as_obj(list), tup)) {
+            vm_pop_roots(vm, 1);
+            return V_EXC;
+        }
+    }
+    vm_pop_roots(vm, 1);
+    return list;
+}
+
 static const ModFunction kernel_functions[] = {
+    {"kernel_profile", tk_kernel_profile},
+    {"cache_loads", tk_cache_loads},
     {"external_array", tk_external_array},
     {"compiling", tk_compiling}, {"set_unplaced", tk_set_unplaced}, {"backend_compiles", tk_backend_compiles},
     {"register", tk_register}, {"configure", tk_configure}, {"kernel", tk_kernel}, {"sync", tk_sync},

@@ -8,7 +8,7 @@ from taichi import _taichi_core as core
 
 
 def program(scale, n=8):
-    ti.init(arch=ti.cpu)
+    ti.init(arch=ti.cpu, offline_cache=False)
     x = ti.field(ti.i32, shape=n)
 
     @ti.kernel

@@ -4,7 +4,10 @@
 # operations on run-time values give -4, 1 and 3.0, as the language reference
 # specifies (Python's floor division and modulo; rounding half away from
 # zero). Its folder also adds u1 constants as bools (True + True is 1) where
-# the runtime wraps them to 0. Integer ** agrees in both (checked). tirun folds constants to what the runtime computes, so each line
+# the runtime wraps them to 0. ti.sin / ti.cos / ti.sqrt ... of a Python float
+# run numpy's float64 function and round the result to f32 (ti.sin(-5.304) is
+# 0.8300433158874512 as an f64), while on an f32 value they compute in f32
+# (0.830043375492096): tirun computes in f32 for both. Integer ** agrees in both (checked). tirun folds constants to what the runtime computes, so each line
 # below prints the same values for constants as for kernel arguments.
 import taichi as ti
 
@@ -24,6 +27,8 @@ def consts():
     t = True
     t = t + True
     print(t, -t)
+    s = ti.sin(-5.304)
+    print(ti.cast(s, ti.f64) == 0.830043375492096)
 
 
 @ti.kernel
@@ -35,6 +40,8 @@ def runtime(a: ti.i32, b: ti.i32, c: ti.i32, d: ti.i32, x: ti.f32, y: ti.f32, h:
     t = a < 0
     t = t + (a < 0)
     print(t, -t)
+    s = ti.sin(x * 0.0 - 5.304)
+    print(ti.cast(s, ti.f64) == 0.830043375492096)
 
 
 consts()

@@ -1198,6 +1198,51 @@ static void test_errors(void)
     expect_error(k, "invalid IR");
 }
 
+/* A compiled kernel saved as bytes (the offline cache's payload) loads back
+ * and runs; bytes that are cut short or damaged are refused, not run. */
+static void test_save_load(void)
+{
+    IrSNodeNode *x;
+    register_tree(tree(64, (IrType[]){IR_I32}, 1, &x));
+    IrKernel *k = ir_kernel_new("saved", NULL, 0, NULL, 0);
+    IrStmt *t = range_task(k, 0, 64);
+    IrStmt *i = ir_loop_index(k, t, 0);
+    ir_global_store(k, at(k, x, i), ir_binary(k, IR_BIN_add, i, c32(k, 7)));
+    JitKernel *jk = compile(k);
+    unsigned char *bytes = NULL;
+    size_t n = 0;
+    CHECK(jk && jit_kernel_save(jk, &bytes, &n) && n > 100);
+    jit_kernel_free(jk);
+    ir_kernel_free(k);
+    if (!bytes)
+        return;
+    char *err = NULL;
+    JitKernel *back = jit_kernel_load(session, bytes, n, &err);
+    CHECK(back != NULL);
+    if (back) {
+        JitContext ctx = {.roots = roots};
+        jit_kernel_launch(back, pools[1], &ctx);
+        const int32_t *xs = (const int32_t *)x->tree->buffer;
+        int bad = 0;
+        for (int j = 0; j < 64; j++)
+            bad += xs[j] != j + 7;
+        CHECK(bad == 0);
+        jit_kernel_free(back);
+    }
+    free(err);
+    size_t cuts[] = {0, 3, 20, n / 2, n - 1};
+    for (size_t c = 0; c < sizeof cuts / sizeof *cuts; c++) {
+        err = NULL;
+        CHECK(jit_kernel_load(session, bytes, cuts[c], &err) == NULL && err != NULL);
+        free(err);
+    }
+    bytes[4] = 0xff;            /* an absurd task count */
+    err = NULL;
+    CHECK(jit_kernel_load(session, bytes, n, &err) == NULL && err && strstr(err, "damaged"));
+    free(err);
+    free(bytes);
+}
+
 int main(void)
 {
     char *err = NULL;
@@ -1230,6 +1275,7 @@ int main(void)
     test_rows();
     test_sum_speed();
     test_errors();
+    test_save_load();
     test_snodes_free(prog);
     for (int p = 0; p < NPOOLS; p++)
         jit_pool_destroy(pools[p]);

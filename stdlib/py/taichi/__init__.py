@@ -49,6 +49,11 @@ for _e in (TaichiCompilationError, TaichiSyntaxError, TaichiNameError, TaichiInd
     _e.__module__ = "taichi.lang.exception"
 del _e
 
+# where Taichi's C++ core raises from (ti._lib.core.TaichiRuntimeError)
+_lib = type(sys)("taichi._lib")
+_lib.core = type(sys)("taichi._lib.core")
+_lib.core.TaichiRuntimeError = TaichiRuntimeError
+
 _taichi_core._assert_error = TaichiAssertionError
 _taichi_core._runtime_type_error = TaichiRuntimeTypeError
 _taichi_core._runtime_error = TaichiRuntimeError
@@ -218,6 +223,9 @@ class _Config:
         self.random_seed = 0
         self.offline_cache = True
         self.offline_cache_file_path = None
+        self.offline_cache_cleaning_policy = "never"
+        self.offline_cache_max_size_of_files = 100 * 1024 * 1024
+        self.offline_cache_cleaning_factor = 0.25
         self.cpu_max_num_threads = _posix.cpu_count() or 1
         self.short_circuit_operators = False
         self.check_out_of_bound = False
@@ -227,6 +235,7 @@ class _Config:
         self.log_level = "info"
         self.opt_level = None
         self.verbose = True
+        self.unrolling_limit = 32
 
     def __repr__(self):
         return "<ti.cfg arch=%s debug=%s>" % (self.arch, self.debug)
@@ -240,7 +249,8 @@ _init_options = ("debug", "print_ir", "random_seed", "offline_cache", "offline_c
                  "make_block_local", "cfg_optimization", "flatten_if", "real_matrix_scalarize",
                  "default_cpu_block_dim", "gpu_max_reg", "cpu_max_num_threads", "ad_stack_size",
                  "debug_info", "print_accessor_ir", "kernel_profiler", "unrolling_limit", "gdb_trigger",
-                 "dynamic_index", "cpu_max_num_threads")
+                 "dynamic_index", "cpu_max_num_threads", "offline_cache_cleaning_policy",
+                 "offline_cache_max_size_of_files", "offline_cache_cleaning_factor", "cuda_stack_limit")
 
 cfg = None
 
@@ -271,6 +281,11 @@ def init(arch=None, default_fp=None, default_ip=None, _test_mode=False, enable_f
         raise KeyError("Unrecognized keyword argument(s) for ti.init: %s" % ", ".join(unknown))
     reset()
     c = _Config()
+    for key, cast in (("offline_cache", bool), ("offline_cache_file_path", str), ("fast_math", bool),
+                      ("kernel_profiler", bool), ("cpu_max_num_threads", int)):
+        env = _posix.environ.get("TI_" + key.upper(), "")
+        if env and key not in kwargs:   # as Taichi: an argument of ti.init wins
+            setattr(c, key, env not in ("0", "False", "false") if cast is bool else cast(env))
     for key, value in kwargs.items():
         setattr(c, key, value)
     if default_fp is not None:
@@ -335,10 +350,15 @@ def _materialize_all():
     does it, and so will a kernel launch); ti.root then starts a new tree."""
     if _state.unplaced:
         bar = "=" * 44 + "\n"
+        primal = [f for f in _state.unplaced if not f._is_grad]
+        listed = bar.join("  %s (%s)\n" % (f._name or "<unnamed>", f._dtype) for f in primal or _state.unplaced)
+        if primal:
+            raise RuntimeError("These field(s) are not placed:\n" + bar + listed + bar +
+                               "Please consider specifying a shape for them. E.g.,\n\n  x = ti.field(float, shape=(2, 3))")
         raise RuntimeError(
-            "These field(s) are not placed:\n" + bar +
-            bar.join("  %s (%s)\n" % (f._name or "<unnamed>", f._dtype) for f in _state.unplaced) +
-            bar + "Please consider specifying a shape for them. E.g.,\n\n  x = ti.field(float, shape=(2, 3))")
+            "These field(s) requrie `needs_grad=True`, however their grad field(s) are not placed:\n" + bar + listed +
+            bar + "Please consider place the grad field(s). E.g.,\n\n  ti.root.dense(ti.i, 1).place(x.grad)"
+            "\n\n Or specify a shape for the field(s). E.g.,\n\n  x = ti.field(float, shape=(2, 3), needs_grad=True)")
     for root in _state.pending:
         _taichi_core.materialize(root)
     _state.pending = []
@@ -389,12 +409,15 @@ class SNode:
     def place(self, *args, offset=None):
         """Places the fields (one element each) in every cell of this node."""
         self._check()
+        # a compound field (a matrix field) places its scalar fields
+        args = [g for f in args for g in (f._place_fields() if hasattr(f, "_place_fields") else [f])]
         for f in args:
             if not isinstance(f, ScalarField):
                 raise TaichiTypeError("place() takes fields, got %s" % type(f).__name__)
             if f._snode is not None:
                 raise RuntimeError("This variable has been placed.")
             f._snode = SNode(_taichi_core.place(self._id, f._dtype._name), "place", self, self._gen)
+            f._snode._name = f._name
             if offset is not None:
                 f._offset = tuple(offset) if isinstance(offset, (list, tuple)) else (offset,)
             if f in _state.unplaced:
@@ -491,6 +514,7 @@ class ScalarField(Field):
         self._snode = None
         self._offset = None
         self._ready = False
+        self._is_grad = False      # the gradient of another field (needs_grad=True)
         self.grad = None
 
     def _place_id(self):
@@ -571,7 +595,12 @@ class ScalarField(Field):
 def field(dtype, shape=None, order=None, name="", offset=None, needs_grad=False, needs_dual=False):
     """A scalar field. With a shape it gets its own dense SNode under ti.root
     (shape=() is 0-d); without, place it with ti.root.dense(...).place(x)."""
+    if isinstance(dtype, lang.struct.StructType):
+        return dtype.field(shape=shape, offset=offset, name=name, needs_grad=needs_grad, needs_dual=needs_dual)
     if isinstance(dtype, lang.matrix.MatrixType):
+        if (needs_grad or needs_dual) and dtype.dtype._kind != "f":
+            raise TaichiRuntimeError(f"{dtype.dtype} is not supported for field with `needs_grad=True` or "
+                                     "`needs_dual=True`.")
         return dtype.field(shape=shape, offset=offset, name=name)
     dtype = _dtype_of(dtype)
     if _taichi_core.compiling():
@@ -586,7 +615,7 @@ def field(dtype, shape=None, order=None, name="", offset=None, needs_grad=False,
         if isinstance(offset, int):
             offset = (offset,)
         if shape is None:
-            raise TaichiRuntimeError("The shape cannot be None when offset is set")
+            raise TaichiSyntaxError("shape cannot be None when offset is set")
         if len(offset) != len(shape):
             raise TaichiRuntimeError(
                 "The dimensionality of shape and offset must be the same (%d != %d)" % (len(shape), len(offset)))
@@ -595,6 +624,7 @@ def field(dtype, shape=None, order=None, name="", offset=None, needs_grad=False,
     x = ScalarField(dtype, name)
     if needs_grad and dtype._kind == "f":
         x.grad = ScalarField(dtype, name + ".grad" if name else "")
+        x.grad._is_grad = True
     if shape is None:
         _state.unplaced.append(x)
         if x.grad is not None:
@@ -890,26 +920,7 @@ atomic_xor = _Builtin("atomic_xor", _atomic_py("atomic_xor"))
 atomic_mul = _Builtin("atomic_mul", _atomic_py("atomic_mul"))
 static_assert = _Builtin("static_assert", None)
 
-class _Profiler:
-    """ti.profiler: compile times of the kernels compiled so far."""
-
-    def compile_times(self):
-        return _taichi_core.compile_times()
-
-    def print_scoped_profiler_info(self):
-        rows = self.compile_times()
-        print("[tirun] kernel compile times (AST to machine code):")
-        for name, ms in rows:
-            print("  %-32s %8.3f ms" % (name, ms))
-        if rows:
-            ms = sorted(r[1] for r in rows)
-            print("  %d instance(s), median %.3f ms" % (len(ms), ms[len(ms) // 2]))
-
-    def print_kernel_profiler_info(self, mode="count"):
-        self.print_scoped_profiler_info()
-
-
-profiler = _Profiler()
+from taichi._profiler import profiler  # noqa: E402
 
 _taichi_core.register(expr=Expr, dtype=DataType, field=ScalarField, builtin=_Builtin, func=_Func,
                       template=_Template, kernel=_Kernel, ndrange=_NdRange, grouped=_Grouped,
@@ -952,7 +963,13 @@ def _configure(c):
     return _taichi_core.configure(arch=arch, debug=c.debug, print_ir=c.print_ir,
                                   default_fp=c.default_fp._name, default_ip=c.default_ip._name,
                                   short_circuit=c.short_circuit_operators, optimize=c.advanced_optimization,
-                                  max_threads=c.cpu_max_num_threads, random_seed=c.random_seed)
+                                  max_threads=c.cpu_max_num_threads, random_seed=c.random_seed,
+                                  offline_cache=c.offline_cache, offline_cache_file_path=c.offline_cache_file_path,
+                                  offline_cache_cleaning_policy=c.offline_cache_cleaning_policy,
+                                  offline_cache_max_size_of_files=c.offline_cache_max_size_of_files,
+                                  offline_cache_cleaning_factor=c.offline_cache_cleaning_factor,
+                                  fast_math=c.fast_math, kernel_profiler=c.kernel_profiler,
+                                  unrolling_limit=c.unrolling_limit)
 
 
 class _Extension:
@@ -978,6 +995,15 @@ def is_extension_supported(arch, ext):
 
 from taichi import lang  # noqa: E402  (the package's submodules need this module first)
 from taichi.lang import matrix as _matrix  # noqa: E402
+from taichi.lang import struct as _struct  # noqa: E402
+from taichi.lang import fields_builder as _fields_builder  # noqa: E402
+
+Struct = _struct.Struct
+StructField = _struct.StructField
+dataclass = _struct.dataclass
+types.struct = _struct.struct
+Field.copy_from = _struct.copy_from
+FieldsBuilder = _fields_builder.FieldsBuilder
 
 Matrix = _matrix.Matrix
 Vector = _matrix.Vector
@@ -993,3 +1019,21 @@ from taichi._logging import (CRITICAL, DEBUG, ERROR, INFO, TRACE, WARN, is_loggi
                              set_logging_level)
 x86_64 = x64
 _taichi_core._vector = Vector
+
+from taichi.lang import linalg as _linalg  # noqa: E402
+
+svd = _linalg.svd
+polar_decompose = _linalg.polar_decompose
+eig = _linalg.eig
+sym_eig = _linalg.sym_eig
+solve = _linalg.solve
+
+
+def __getattr__(name):
+    """ti.GUI, ti.tools and ti.ui (and the ti.imwrite family of older Taichi)
+    load on first use, so that `import taichi` stays quick."""
+    if name in ("GUI", "ui", "tools", "imwrite", "imread", "imresize", "imshow"):
+        import taichi.ui
+        import taichi.tools
+        return {"GUI": taichi.ui.GUI, "ui": taichi.ui, "tools": taichi.tools}.get(name) or getattr(taichi.tools, name)
+    raise AttributeError("module 'taichi' has no attribute '%s'" % name)

@@ -18,3 +18,11 @@ def fill_field(field: ti.template(), val: ti.template()):
 def field_fill_python_scope(F: ti.template(), val: ti.template()):
     for I in ti.grouped(F):
         F[I] = val
+
+
+# field.copy_from(other), one scalar field at a time: shift is the source's
+# offset minus the destination's, per index
+@ti.kernel
+def tensor_to_tensor(dst: ti.template(), src: ti.template(), shift: ti.template()):
+    for I in ti.grouped(dst):
+        dst[I] = src[I + ti.Vector(shift)]

@@ -82,6 +82,18 @@ def mkdir_p(path):
     os.makedirs(path, exist_ok=True)
 
 
+def make_temp_file(suffix="", prefix="tmp", dir=None):
+    """A new empty file's path (tempfile.mkstemp's, without tempfile: tirun has none)."""
+    folder = dir or os.environ.get("TMPDIR") or "/tmp"
+    while True:
+        name = os.path.join(folder, "%s%s%s" % (prefix, os.urandom(6).hex(), suffix))
+        try:
+            os.close(os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+            return name
+        except FileExistsError:
+            continue
+
+
 def expected_archs():
     """The archs to test on: the host CPU, unless TI_WANTED_ARCHS (Taichi's
     variable: 'cpu,cuda' to choose, '^cuda' to leave out) rules it out."""

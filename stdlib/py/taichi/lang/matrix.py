@@ -288,6 +288,21 @@ class Matrix:
         return _builtins.sum([self.entries[i * self.m + i] for i in range(_builtins.min(self.n, self.m))][1:],
                              self.entries[0])
 
+    def norm_inv(self, eps=0):
+        return _ti.rsqrt(self.norm_sqr() + eps)
+
+    def outer_product(self, o):
+        return Matrix([[a * b for b in o.entries] for a in self.entries])
+
+    def determinant(self):
+        _taichi_scope("determinant")
+        from taichi.lang import linalg
+        return linalg.determinant(self)
+
+    def inverse(self):
+        from taichi.lang import linalg
+        return linalg.inverse(self)
+
     def cast(self, dt):
         return self._like([_ti.cast(e, dt) for e in self.entries])
 
@@ -326,6 +341,18 @@ class Matrix:
         _taichi_scope("unit")
         assert 0 <= i < n
         return Matrix([1 if k == i else 0 for k in range(n)], int if dt is None else dt)
+
+    @staticmethod
+    def diag(dim, val):
+        return Matrix([[val if i == j else 0 for j in range(dim)] for i in range(dim)])
+
+    @staticmethod
+    def rows(rows):
+        return Matrix([list(r) for r in rows])
+
+    @staticmethod
+    def cols(cols):
+        return Matrix.rows(cols).transpose()
 
     @staticmethod
     def one(dt, n, m=None):
@@ -440,6 +467,10 @@ class MatrixField(_ti.Field):
 
     def parent(self, n=1):
         return self._fields[0].parent(n)
+
+    @property
+    def _name(self):
+        return self._fields[0]._name
 
     def __getitem__(self, key):
         if _compiling():
