@@ -28,3 +28,5 @@ for call in (lambda: ti.ad.Tape(loss=None), lambda: ti.ad.FwdMode(None, None), t
         print("NotImplementedError:", e)
 print(ti.ad.no_grad(print) is print)
 print(sorted(n for n in dir(ti.algorithms) if not n.startswith("_") and n not in ("ti",)))
+swizzles = ti.lang.matrix._generate_swizzle_patterns("xyzw", required_length=4)
+print(len(swizzles), swizzles[:6], swizzles[-1])   # as Taichi's (test_api reads them)
