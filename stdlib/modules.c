@@ -31,6 +31,7 @@ const VmModuleDef mod_builtin_modules[] = {
     {"time", mod_time_open},
     {"random", mod_random_open},
     {"posix", mod_posix_open},
+    {"errno", mod_errno_open},
     {"_taichi_core", mod_taichi_open},
     {"_taichi_gui", mod_gui_open},
     {"_tirun_testhook", testhook_open},

@@ -433,15 +433,22 @@ class Session:
         return items
 
     def expand(self, unit, name, func, cls, outer_marks):
-        """The Items of one test function: one per parameter set."""
+        """The Items of one test function: one per parameter set; the
+        pytest_generate_tests hooks' parametrizations come first, as in pytest."""
         marks = marks_of(func) + outer_marks
         specs = [CallSpec([], {}, [])]
         required, optional = parameter_names(func)
-        for mark in marks:
+        usable = fixture_closure(unit, cls, required) | set(optional)
+        metafunc = Metafunc(func, cls, unit.module, sorted(usable))
+        for source in unit.conftests + [unit.module]:
+            hook = source.__dict__.get("pytest_generate_tests")
+            if hook is not None:
+                hook(metafunc)
+        for mark in metafunc.marks + marks:
             if mark.name == "parametrize":
                 specs, names = parametrize(specs, mark, name)
                 for argname in names:
-                    if argname not in required and argname not in optional:
+                    if argname not in usable:
                         raise ValueError("In %s: function uses no argument '%s'" % (name, argname))
         prefix = cls.__name__ + "::" + name if cls is not None else name
         ids = unique(["-".join(spec.ids) for spec in specs])
@@ -586,7 +593,8 @@ class Session:
             if isinstance(exc, FixtureLookupError):
                 return "error", str(exc)
             return ("failed" if isinstance(exc.exc, pytest.Skipped) else "error"), exc.exc
-        kwargs.update(item.params)
+        required, optional = parameter_names(func)
+        kwargs.update((k, v) for k, v in item.params.items() if k in required or k in optional)
         state["phase"] = "call"
         result, exc = call(func, **kwargs)
         state["phase"] = "teardown"
@@ -623,6 +631,8 @@ class Session:
     def fixture_value(self, name, item, instance, state, resolving):
         if name in state["values"]:
             return state["values"][name]
+        if name in item.params:   # parametrized for a fixture, not the test itself
+            return item.params[name]
         defs = self.fixture_defs(item, instance)
         if name not in defs and name in BUILTIN_FIXTURES:
             value = BUILTIN_FIXTURES[name](item, instance, state)
@@ -678,6 +688,52 @@ class Session:
         if first is not None and header is not None:
             self.error(header, nodeid, first)
         return first
+
+
+def fixture_defs_of(source):
+    """name -> the fixture function, for the fixtures defined in a module or class."""
+    found = {}
+    for obj in list(source.__dict__.values()):
+        fdef = getattr(obj, "_pytestfixture", None)
+        if isinstance(fdef, pytest.FixtureDef):
+            found[fdef.name] = fdef
+    return found
+
+
+def fixture_closure(unit, cls, names):
+    """The names a test's parameters may come from: its own, the autouse
+    fixtures' and, transitively, those the fixtures they name ask for."""
+    defs = {}
+    sources = unit.conftests + [unit.module] + ([] if cls is None else list(reversed(cls.__mro__[:-1])))
+    for source in sources:
+        defs.update(fixture_defs_of(source))
+    todo = list(names) + [n for n, fdef in defs.items() if fdef.autouse]
+    seen = set()
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        if name in defs:
+            todo.extend(parameter_names(defs[name].func)[0])
+    return seen
+
+
+class Metafunc:
+    """What a pytest_generate_tests hook is given: the test function, and
+    parametrize(), whose calls come before the function's own marks."""
+
+    def __init__(self, function, cls, module, fixturenames):
+        self.function = function
+        self.cls = cls
+        self.module = module
+        self.fixturenames = fixturenames
+        self.marks = []
+
+    def parametrize(self, argnames, argvalues, indirect=False, ids=None, scope=None):
+        if indirect:
+            raise NotImplementedError("tirun's pytest: parametrize(indirect=...) is not supported")
+        self.marks.append(pytest.Mark("parametrize", (argnames, argvalues), {"ids": ids}))
 
 
 class FixtureLookupError(Exception):

@@ -1,14 +1,17 @@
 """Static analysis of Taichi's test files for tests/compat/compat.py: which test
-functions each file holds, whether each is excluded and why (the rules are in
-compat.py's opening comment), how many items its parametrize marks make, and
-what it uses — kernel syntax, `ti.` names, harness needs — for the inventory
-(`tests/compat/run --inventory FILE`)."""
+functions each file holds, what each needs that tirun lacks by design or for
+now (numpy, another arch, an extension: the report's failure causes), how many
+items its parametrize marks make, and what it uses — kernel syntax, `ti.`
+names, harness needs — for the inventory (`tests/compat/run --inventory FILE`)."""
 
 import ast
 import collections
 import subprocess
 
 CPU_ARCHS = {"cpu", "x64", "arm64"}
+# the extensions tirun's CPU backend has (others: sparse, quant, adstack, bls,
+# mesh, extfunc); a test requiring another is noted as needing it
+TIRUN_EXTENSIONS = {"data64", "assertion"}
 GPU_ARCHS = {"cuda", "metal", "vulkan", "opengl", "dx11", "dx12", "gles", "amdgpu"}
 
 
@@ -68,15 +71,16 @@ class Module:
 
 
 class Test:
-    """One test function as found in a file: where it lives, whether and why it
-    is excluded, how many items its parametrize marks make, what it uses."""
+    """One test function as found in a file: where it lives, what it needs
+    (numpy, another arch, an extension; None when nothing of these), how many
+    items its parametrize marks make, what it uses."""
 
     def __init__(self, file, name, node, module):
         self.file = file
         self.name = name
         self.node = node
         self.module = module
-        self.excluded = None
+        self.needs = None
         self.items = 1
         self.features = set()
 
@@ -92,12 +96,11 @@ PY_BUILTINS = {"int", "float", "abs", "max", "min", "len", "isinstance", "enumer
 
 
 class Analyzer:
-    """Walks a test function and the module-level helpers it reaches: exclusion
-    evidence and the features it uses."""
+    """Walks a test function and the module-level helpers it reaches: what it
+    needs and the features it uses."""
 
-    def __init__(self, module, extensions):
+    def __init__(self, module):
         self.module = module
-        self.extensions = extensions
 
     def reach(self, node):
         """The nodes of a test function plus those of the top-level definitions
@@ -187,7 +190,7 @@ class Analyzer:
                 return dec
         return None
 
-    def exclusion(self, func, nodes):
+    def needs(self, func, nodes):
         dec = self.decorator_call(func)
         if dec is not None:
             kw = {k.arg: k.value for k in dec.keywords}
@@ -202,10 +205,10 @@ class Analyzer:
             if "require" in kw:
                 req = kw["require"]
                 elts = req.elts if isinstance(req, (ast.List, ast.Tuple)) else [req]
-                for elt in elts:
-                    name = (dotted(elt) or "").split(".")[-1]
-                    if name and name not in self.extensions:
-                        return "extension: requires %s" % name
+                names = [(dotted(elt) or "").split(".")[-1] for elt in elts]
+                names = [n for n in names if n and n not in TIRUN_EXTENSIONS]
+                if names:
+                    return "extension: requires %s" % ", ".join(names)
         why = self.numpy_use(nodes)
         return "numpy: " + why if why else None
 
@@ -386,7 +389,7 @@ class Analyzer:
                 add("if ti.static(...)")
 
 
-def analyze_file(source, fname, extensions):
+def analyze_file(source, fname):
     """The Tests of one file (and of helpers it imports tests from), and the
     helper modules to stage beside it: ([Test], {helper file: text})."""
     text = source.read("tests/python/" + fname)
@@ -403,7 +406,7 @@ def analyze_file(source, fname, extensions):
         helpers[helper + ".py"] = helper_text
         sources.append((Module(helper_text), set(names)))
     for mod, only in sources:
-        analyzer = Analyzer(mod, extensions)
+        analyzer = Analyzer(mod)
         for name, node in mod.defs.items():
             if only is not None and name not in only:
                 continue
@@ -416,7 +419,7 @@ def analyze_file(source, fname, extensions):
             for test_name, func in funcs:
                 t = Test(fname, test_name, func, mod)
                 nodes = analyzer.reach(func)
-                t.excluded = analyzer.exclusion(func, nodes)
+                t.needs = analyzer.needs(func, nodes)
                 t.items = analyzer.item_count(func)
                 t.features = analyzer.features(func, nodes)
                 tests.append(t)
@@ -455,9 +458,9 @@ def probe(tirun, features):
 
 
 def inventory(tests, describe, path, tirun):
-    """Writes the Markdown inventory of what the included tests use; with a
+    """Writes the Markdown inventory of what the tests without needs use; with a
     tirun binary, which of the names it lacks."""
-    included = [t for t in tests if t.excluded is None]
+    included = [t for t in tests if t.needs is None]
     uses = collections.defaultdict(list)
     for t in included:
         for f in t.features:
@@ -467,12 +470,12 @@ def inventory(tests, describe, path, tirun):
     mark = lambda f: "" if missing is None or not (f.startswith("ti.") or f.startswith("import ")) else (
         "no" if f in missing else "yes")
     lines = ["# What Taichi's tests use (generated by `tests/compat/run --inventory`)", "",
-             "Source: %s. %d test functions in %d files; %d run, %d excluded (%s)." % (
+             "Source: %s. %d test functions in %d files; %d need nothing tirun lacks by design, %d do (%s)." % (
                  describe, len(tests), len({t.file for t in tests}), len(included), len(tests) - len(included),
                  ", ".join("%s %d" % (k, v) for k, v in sorted(collections.Counter(
-                     t.excluded.split(":")[0] for t in tests if t.excluded).items()))),
+                     t.needs.split(":")[0] for t in tests if t.needs).items()))),
              "",
-             "Counts are test functions (not parametrized items) among those that run. `kernel:` is",
+             "Counts are test functions (not parametrized items) among those without needs. `kernel:` is",
              "syntax inside @ti.kernel / @ti.func bodies, `python:` a method used in Python scope,",
              "`harness:` what the test machinery needs (fixtures, ti.init options, pytest.raises),",
              "`import`: a module the file imports. \"tirun has\": whether the name resolves in tirun's",
@@ -511,11 +514,11 @@ def inventory(tests, describe, path, tirun):
         by_file[t.file].append(t)
     for fname in sorted(by_file):
         group = by_file[fname]
-        run = [t for t in group if t.excluded is None]
-        lines.append("### %s: %d tests, %d excluded" % (fname, len(group), len(group) - len(run)))
+        run = [t for t in group if t.needs is None]
+        lines.append("### %s: %d tests, %d with needs" % (fname, len(group), len(group) - len(run)))
         for t in group:
-            if t.excluded:
-                lines.append("- excluded `%s`: %s" % (t.name, t.excluded))
+            if t.needs:
+                lines.append("- `%s` needs %s" % (t.name, t.needs))
         counts = collections.Counter(f for t in run for f in t.features)
         lines.append("- uses: " + ", ".join("`%s` %d" % (f, n) for f, n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))))
         lines.append("")

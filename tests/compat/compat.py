@@ -1,20 +1,22 @@
 """Taichi's own tests (taichi-dev/taichi tests/python) run under `tirun test`, as a
-report: which of their test functions pass. Owns getting their sources, staging
-them beside our stand-in tests/test_utils.py, running them one function per
-process (a crash or a hang, killed after --timeout, costs that function only)
-and the report; analyze.py decides statically which tests apply and what they use.
+report of conformance. Owns getting their sources, staging them beside our
+stand-ins for Taichi's tests/test_utils.py and tests/python/conftest.py,
+running them one test function per process (a crash or a hang, killed after
+--timeout, costs that function only), the reference file and the report;
+analyze.py reads the tests statically.
 
-Rules for what is excluded (reported apart, counted neither passed nor failed):
-  numpy      the function, its decorators, or a module-level helper it reaches
-             names `np` / `numpy` or calls .to_numpy() / .from_numpy(): tirun has
-             no numpy, and these tests check results through it.
-  arch       its @test_utils.test(arch=...) names no CPU arch (ti.cpu, ti.x64,
-             ti.arm64, get_host_arch_list()), or its exclude= drops the CPU here.
-  extension  its require= names an extension outside --extensions (default:
-             data64, assertion; sparse, quant, adstack, bls, mesh, extfunc are not
-             in tirun's CPU backend yet).
-Everything else runs, whatever it uses; a module-level `import numpy` is met by
-a stub `numpy` module in the staging folder, so that the rest of the file runs.
+What counts: every pytest item (a parametrized id, tests/python/test_x.py::
+test_y[arch=x64-2]) that Taichi 1.7.4 passes on the CPU, as listed in
+taichi-1.7.4-cpu.txt; no exclusions. Each runs under tirun; those that do not
+pass there are failures, whatever the cause (numpy: tirun has none, so the
+items that use it fail until it exists). Items tirun passes that Taichi does not
+are not counted. The report gives, per file, the items passed of Taichi's
+passes and the failures grouped by cause, then the overall percentage.
+
+The reference file is made by `tests/compat/run --make-reference`: python3 -m
+pytest over the same files with Taichi's own test_utils.py and conftest.py and
+TI_WANTED_ARCHS=cpu (their harness; so node ids are pytest's), keeping the
+items that passed. Our stand-ins give tirun's items the same ids.
 
 Where the tests come from: $TAICHI_SRC (a checkout or a bare git directory), else
 a shallow clone cached in ${XDG_CACHE_HOME:-~/.cache}/tirun/taichi, else (no
@@ -39,16 +41,25 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 URL = "https://github.com/taichi-dev/taichi"
 MIRROR = "/work/.mirror/taichi-dev+taichi/repo"
 
-FILES = """if while for_break continue return argument kernel_templates struct_for grouped
+# the files of the first report (issue 9's), still selectable with --core
+CORE_FILES = """if while for_break continue return argument kernel_templates struct_for grouped
 assign tuple_assign bool_op logical_op compare cast abs div mod pow literal overflow print
 assert syntax_errors exception atomic local_atomics fill static loops ndrange optimization
 internal_func""".split()
 
-DEFAULT_EXTENSIONS = "data64,assertion"
+FILES = CORE_FILES + """matrix struct custom_struct vector_swizzle matrix_slice matrix_return
+matrix_arg oop classfunc math_module ndarray field function linalg svd eig matrix_solve gui
+image_io api lang offline_cache copy_from fields_builder sort""".split()
 
-# the stub planted for `import numpy` at module level: any use of it fails,
-# and the functions that use it are excluded anyway
-NUMPY_STUB = '"""tirun compat: numpy is not available; tests that use it are excluded."""\n'
+REFERENCE = os.path.join(HERE, "taichi-1.7.4-cpu.txt")
+
+# the stub planted for `import numpy` at module level, so that the rest of a
+# file runs; any use of it fails
+NUMPY_STUB = '"""tirun compat: numpy is not available; the tests that use it fail."""\n'
+
+# Taichi's conftest imports this pytest plugin (for its CI's xdist) and only
+# sets a flag in it; the reference run stands it in when it is missing
+RERUNFAILURES_STUB = "works_with_current_xdist = None\n"
 
 
 # --- where the tests come from ---------------------------------------------------------
@@ -122,45 +133,185 @@ def open_source(update):
                   "directory of taichi-dev/taichi)" % URL)
 
 
-# --- staging and running ---------------------------------------------------------------
+# --- staging ---------------------------------------------------------------------------
 
-def stage(folder, files, with_stub):
-    """tests/__init__.py, our tests/test_utils.py, tests/python/ with the test
-    files and their helpers; a numpy stub at the top for tirun."""
-    pkg = os.path.join(folder, "tests")
-    os.makedirs(os.path.join(pkg, "python"), exist_ok=True)
-    open(os.path.join(pkg, "__init__.py"), "w").close()
-    open(os.path.join(pkg, "python", "__init__.py"), "w").close()
-    shutil.copy(os.path.join(HERE, "tests", "test_utils.py"), os.path.join(pkg, "test_utils.py"))
+def write(path, text):
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text)
+
+
+def stage(folder, files, harness):
+    """tests/python/ with the test files and their helpers, under a tests/
+    package; `harness` maps test_utils.py and conftest.py (and any file the
+    run needs beside them) to their text, relative to folder."""
+    write(os.path.join(folder, "tests", "__init__.py"), "")
+    write(os.path.join(folder, "tests", "python", "__init__.py"), "")
     for name, text in files.items():
-        with open(os.path.join(pkg, "python", name), "w", encoding="utf-8") as f:
-            f.write(text)
-    if with_stub:
-        with open(os.path.join(folder, "numpy.py"), "w") as f:
-            f.write(NUMPY_STUB)
+        write(os.path.join(folder, "tests", "python", name), text)
+    for rel, text in harness.items():
+        write(os.path.join(folder, rel), text)
 
+
+def tirun_harness():
+    """Our stand-ins, and the numpy stub at the top for tirun."""
+    def ours(name):
+        with open(os.path.join(HERE, "tests", name), encoding="utf-8") as f:
+            return f.read()
+    return {"tests/test_utils.py": ours("test_utils.py"), "tests/python/conftest.py": ours("conftest.py"),
+            "numpy.py": NUMPY_STUB}
+
+
+def taichi_harness(source):
+    """Taichi's own test_utils.py, conftest.py and pytest.ini, or a string
+    saying which is missing."""
+    harness = {}
+    for rel in ("tests/test_utils.py", "tests/python/conftest.py", "tests/pytest.ini"):
+        text = source.read(rel)
+        if text is None:
+            return "%s lacks %s" % (source.describe(), rel)
+        harness[rel] = text
+    probe = subprocess.run([sys.executable, "-c", "import pytest_rerunfailures"], capture_output=True)
+    if probe.returncode != 0:
+        harness["pytest_rerunfailures.py"] = RERUNFAILURES_STUB
+    return harness
+
+
+# --- the reference: what Taichi 1.7.4 passes on the CPU --------------------------------
+
+def function_of(nodeid):
+    """tests/python/test_x.py::test_y (or ::TestZ::test_y) of an item's id."""
+    return nodeid.split("[", 1)[0]
+
+
+def file_of(nodeid):
+    return nodeid.split("::", 1)[0].rsplit("/", 1)[-1]
+
+
+def read_reference(path):
+    """(the passing node ids in file order, {file: its '# file:' comment}), or
+    None when there is no such file."""
+    if not os.path.isfile(path):
+        return None
+    ids, notes = [], {}
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            line = line.rstrip("\n")
+            if line.startswith("# test_") and ":" in line:
+                name, _, note = line[2:].partition(":")
+                notes[name] = note.strip()
+            elif line and not line.startswith("#"):
+                ids.append(line)
+    return ids, notes
+
+
+def pytest_file(folder, fname, timeout):
+    """Runs one staged file under python3 + Taichi + pytest: (passing node ids,
+    Counter of outcomes) or a string saying why it could not."""
+    xml = os.path.join(folder, fname + ".junit.xml")
+    if os.path.exists(xml):
+        os.remove(xml)
+    env = dict(os.environ, TI_WANTED_ARCHS="cpu")
+    try:
+        subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-c", "tests/pytest.ini",
+                        "--rootdir", ".", "--junitxml", xml, "tests/python/" + fname],
+                       cwd=folder, capture_output=True, timeout=timeout, env=env, stdin=subprocess.DEVNULL)
+    except subprocess.TimeoutExpired:
+        return "timed out after %g s" % timeout
+    if not os.path.isfile(xml):
+        return "pytest wrote no report"
+    return junit_outcomes(xml)
+
+
+def junit_outcomes(report):
+    """The passing node ids and a Counter of outcomes in a pytest --junitxml report."""
+    import xml.etree.ElementTree as ET
+    passed, count = [], collections.Counter()
+    for case in ET.parse(report).getroot().iter("testcase"):
+        # classname tests.python.test_x[.TestY], name test_z[ids]
+        parts = case.get("classname", "").split(".")
+        path = "/".join(parts[:3]) + ".py"
+        nodeid = "::".join([path] + parts[3:] + [case.get("name")])
+        tags = {child.tag for child in case}
+        outcome = "failed" if tags & {"failure", "error"} else "skipped" if "skipped" in tags else "passed"
+        count[outcome] += 1
+        if outcome == "passed":
+            passed.append(nodeid)
+    return passed, count
+
+
+def make_reference(source, fnames, files, jobs, timeout):
+    """Runs the files under Taichi and writes REFERENCE (the lines of other
+    files already there are kept); the exit status."""
+    harness = taichi_harness(source)
+    if isinstance(harness, str):
+        print("compat: cannot make the reference: " + harness)
+        return 2
+    probe = subprocess.run([sys.executable, "-c", "import taichi, pytest, numpy; print('.'.join(map(str, "
+                            "taichi.__version__)), pytest.__version__, numpy.__version__)"], capture_output=True, text=True)
+    if probe.returncode != 0:
+        print("compat: cannot make the reference: python3 lacks taichi, pytest or numpy")
+        return 2
+    folder = tempfile.mkdtemp(prefix="tirun-compat-taichi-")
+    try:
+        stage(folder, files, harness)
+        with concurrent.futures.ThreadPoolExecutor(max(jobs, 1)) as pool:
+            done = dict(zip(fnames, pool.map(lambda f: pytest_file(folder, f, timeout), fnames)))
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+    write_reference(source, probe.stdout.strip().splitlines()[-1].split(), done)
+    return 0
+
+
+def write_reference(source, versions, done):
+    """Writes REFERENCE from {file: (passing ids, Counter) or why not}; the
+    lines of files not in `done` are kept."""
+    old = read_reference(REFERENCE) or ([], {})
+    ids = {f: [i for i in old[0] if file_of(i) == f] for f in FILES}
+    notes = dict(old[1])
+    for fname, got in done.items():
+        if isinstance(got, str):
+            print("compat: %s: %s; its reference lines are left as they were" % (fname, got))
+            continue
+        passed, count = got
+        ids[fname] = passed
+        notes[fname] = "%d items, %d passed, %d failed, %d skipped" % (
+            sum(count.values()), count["passed"], count["failed"], count["skipped"])
+    lines = ["# The pytest items of Taichi's own tests that Taichi 1.7.4 passes on the CPU: the",
+             "# denominator of tests/compat/run (see compat.py). Made by `tests/compat/run --make-reference`:",
+             "# python3 -m pytest with Taichi's own tests/test_utils.py, tests/python/conftest.py and",
+             "# tests/pytest.ini, TI_WANTED_ARCHS=cpu, one file at a time; the items that passed.",
+             "# taichi %s, pytest %s, numpy %s, python %s on %s %s" % (
+                 versions[0], versions[1], versions[2], sys.version.split()[0], os.uname().sysname,
+                 os.uname().machine),
+             "# tests from taichi-dev/taichi %s" % source.describe().split(" (", 1)[-1].rstrip(")"),
+             "# per file: the items pytest collected under Taichi and their outcomes"]
+    for f in FILES:
+        fname = "test_%s.py" % f
+        if fname in notes:
+            lines.append("# %s: %s" % (fname, notes[fname]))
+    for f in FILES:
+        lines.extend(ids.get("test_%s.py" % f, []))
+    write(REFERENCE, "\n".join(lines) + "\n")
+    print("compat: wrote %s (%d items)" % (REFERENCE, sum(len(v) for v in ids.values())))
+
+
+# --- running under tirun -----------------------------------------------------------------
 
 OUTCOME_KIND = {"passed": "passed", "xpassed": "passed", "failed": "failed", "error": "failed",
                 "skipped": "skipped", "xfailed": "skipped"}
 
 
-class Result:
-    def __init__(self, test):
-        self.test = test
-        self.items = []      # (kind, nodeid, message)
-
-
-def run_one(tirun, folder, test, timeout, logs, env):
-    """Runs one test function under `tirun test` in its own process; its Result."""
-    result = Result(test)
-    rel = "tests/python/%s::%s" % (test.file, test.name)
-    tag = "%s.%s" % (test.file[:-3], test.name.replace("::", "."))
+def run_function(tirun, folder, function, timeout, logs, env):
+    """Runs one test function (all its items) under `tirun test` in its own
+    process: ({node id: (kind, message)}, why the file or process failed or None)."""
+    tag = function.split("/")[-1].replace(".py::", ".").replace("::", ".")
     results = os.path.join(logs, tag + ".results")
     log = os.path.join(logs, tag + ".log")
     if os.path.exists(results):
         os.remove(results)   # left by an earlier run into the same --keep folder
     with open(log, "w") as out:
-        proc = subprocess.Popen([tirun, "test", "--results", results, rel], cwd=folder, stdout=out,
+        proc = subprocess.Popen([tirun, "test", "--results", results, function], cwd=folder, stdout=out,
                                 stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, start_new_session=True,
                                 env=env)
         try:
@@ -169,6 +320,7 @@ def run_one(tirun, folder, test, timeout, logs, env):
             os.killpg(proc.pid, signal.SIGKILL)
             proc.wait()
             rc = None
+    items, problem = {}, None
     if os.path.isfile(results):
         with open(results, encoding="utf-8", errors="replace") as f:
             for line in f:
@@ -176,94 +328,122 @@ def run_one(tirun, folder, test, timeout, logs, env):
                 if len(parts) >= 2 and parts[0] in OUTCOME_KIND:
                     message = parts[2] if len(parts) > 2 else ""
                     if "::" in parts[1]:
-                        result.items.append((OUTCOME_KIND[parts[0]], parts[1], message))
-                    else:
-                        # the file failed to import: each of the function's
-                        # items (as far as they can be counted) fails with it
-                        for _ in range(test.items):
-                            result.items.append(("failed", rel + " (collecting)", message))
-    problem = None
+                        items[parts[1]] = (OUTCOME_KIND[parts[0]], message)
+                    else:   # the file failed to import
+                        problem = "collecting the file: " + message
+    return items, problem or process_problem(rc, items, log, timeout)
+
+
+def process_problem(rc, items, log, timeout):
+    """What went wrong with a test process, from its exit status (None: killed
+    at the time limit), or None."""
     if rc is None:
-        problem = "timed out after %g s" % timeout
-    elif rc < 0:
-        problem = "killed by signal %d (%s)" % (-rc, signal.Signals(-rc).name)
-    elif rc == 5:
-        problem = "not collected (tirun test found no such test)"
-    elif rc not in (0, 1) or not result.items:
+        return "timeout: after %g s" % timeout
+    if rc < 0:
+        return "crash: killed by signal %d (%s)" % (-rc, signal.Signals(-rc).name)
+    if rc == 5:
+        return "not collected: tirun test found no such test"
+    if rc not in (0, 1) or not items:
         with open(log, errors="replace") as f:
             tail = [line.strip() for line in f if line.strip()]
-        problem = "exit %d, no result: %s" % (rc, tail[-1][:200] if tail else "no output")
-    if problem is not None:
-        result.items.append(("failed", rel + " (process)", problem))
-    return result
+        return "crash: exit %d, no result: %s" % (rc, tail[-1][:200] if tail else "no output")
+    return None
 
 
-def reference_run(folder, tests, timeout, env):
-    """Runs the same tests under python3 + Taichi + pytest: {(file, name): (passed, total)},
-    or a string saying why not."""
-    probe = subprocess.run([sys.executable, "-c", "import taichi, pytest"], capture_output=True)
-    if probe.returncode != 0:
-        return "python3 lacks taichi or pytest"
-    import xml.etree.ElementTree as ET
-    by_file = collections.defaultdict(list)
-    for t in tests:
-        by_file[t.file].append(t)
-    out = {}
-    for fname, group in by_file.items():
-        xml = os.path.join(folder, fname + ".junit.xml")
-        if os.path.exists(xml):
-            os.remove(xml)
-        ids = ["tests/python/%s::%s" % (fname, t.name) for t in group]
-        try:
-            subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--junitxml", xml]
-                           + ids, cwd=folder, capture_output=True, timeout=timeout * len(group), env=env)
-        except subprocess.TimeoutExpired:
-            pass
-        if not os.path.isfile(xml):
-            continue
-        for case in ET.parse(xml).getroot().iter("testcase"):
-            name = case.get("name").split("[")[0]
-            cls = case.get("classname", "").split(".")[-1]
-            key = (fname, "%s::%s" % (cls, name) if cls.startswith("Test") else name)
-            bad = any(child.tag in ("failure", "error") for child in case)
-            skipped = any(child.tag == "skipped" for child in case)
-            passed, total = out.get(key, (0, 0))
-            out[key] = (passed + (0 if bad or skipped else 1), total + (0 if skipped else 1))
-    return out
+class Outcome:
+    """One counted item: whether tirun passed it, and if not, the cause (a
+    short category) and the message."""
+
+    def __init__(self, nodeid, passed, cause=None, message=""):
+        self.nodeid = nodeid
+        self.passed = passed
+        self.cause = cause
+        self.message = message
 
 
-# --- reports -------------------------------------------------------------------------------
+def judge(nodeid, got, problem, test):
+    """The Outcome of one reference item from what its function's run gave."""
+    if nodeid in got and got[nodeid][0] == "passed":
+        return Outcome(nodeid, True)
+    if nodeid in got:
+        kind, message = got[nodeid]
+        if kind == "skipped":
+            message = "skipped under tirun" + (": " + message if message else "")
+    elif problem is not None:
+        message = problem
+    else:
+        message = "missing: tirun gave no item with this id"
+    return Outcome(nodeid, False, cause(message, test), message)
 
-def print_table(rows, reference):
-    """One row a file, (name, passed, failed, skipped, excluded, total[, taichi])."""
-    head = "%-28s %6s %6s %7s %8s %6s" % ("file", "passed", "failed", "skipped", "excluded", "total")
-    if reference is not None:
-        head += "  taichi"   # passed/run under CPython + Taichi, same tests
-    print(head)
-    for row in rows:
-        line = "%-28s %6d %6d %7d %8d %6d" % row[:6]
-        if reference is not None:
-            line += "  %s" % row[6]
-        print(line)
 
+# what marks a test as using sparse SNodes or autodiff: methods (on SNodes,
+# fields, kernels), and names in the taichi module
+SPARSE = {"pointer", "bitmasked", "dynamic", "deactivate", "deactivate_all", "is_active", "activate"}
+SPARSE_TI = SPARSE | {"append", "length", "deactivate_all_snodes", "sparse"}
+AUTODIFF = {"grad", "lazy_grad", "dual", "lazy_dual"}
+AUTODIFF_TI = {"ad", "Tape", "clear_all_gradients"}
+
+
+def uses(test, methods, ti_names):
+    """Whether a test's features name one of `methods` (.name) or `ti_names` (ti.name)."""
+    if test is None:
+        return False
+    for f in test.features:
+        parts = f.split(".")
+        if parts[-1] in methods and not f.startswith("ti.") or parts[0] == "ti" and len(parts) > 1 and (
+                parts[1] in ti_names or parts[-1] in methods):
+            return True
+    return False
+
+
+def cause(message, test):
+    """The category of a failure: what the test needs that tirun lacks (numpy,
+    the GUI, sparse SNodes, autodiff; from the source, or the message), else
+    how the process ended, else the exception's type."""
+    if test is not None and test.needs is not None and test.needs.startswith("numpy"):
+        return "numpy"
+    if "numpy" in message:
+        return "numpy"
+    if test is not None and any(f.startswith(("ti.GUI", "ti.ui", "ti.tools")) for f in test.features):
+        return "GUI"
+    if uses(test, SPARSE, SPARSE_TI) or re.search(r"attribute '(%s)'" % "|".join(sorted(SPARSE)), message):
+        return "sparse"
+    if uses(test, AUTODIFF, AUTODIFF_TI) or re.search(r"attribute '(%s)'" % "|".join(sorted(AUTODIFF)), message):
+        return "autodiff"
+    for prefix in ("timeout", "crash", "collecting the file", "not collected", "missing", "skipped"):
+        if message.startswith(prefix):
+            return prefix
+    head = re.match(r"[A-Za-z_][\w.]*(?=:| \.\.\.|$)", message)
+    return head.group(0) if head else "other"
+
+
+# --- the report ----------------------------------------------------------------------------
 
 def main():
-    parser = argparse.ArgumentParser(prog="tests/compat/run", description="Runs Taichi's own tests under tirun and reports.")
+    parser = argparse.ArgumentParser(prog="tests/compat/run", description="Runs Taichi's own tests under tirun and "
+                                     "reports, per file, the items passed of those Taichi 1.7.4 passes on the CPU.")
     parser.add_argument("--tirun", default=None, help="the tirun binary (default: build/tirun, then tirun on PATH)")
     parser.add_argument("--strict", type=float, metavar="PERCENT",
-                        help="exit 1 when fewer than PERCENT%% of the tests that ran passed")
+                        help="exit 1 when tirun passes fewer than PERCENT%% of the items counted")
     parser.add_argument("--timeout", type=float, default=60, help="seconds allowed to one test function (60)")
     parser.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1, help="test processes at once")
     parser.add_argument("--only", action="append", default=[], metavar="FILE",
                         help="only this file (test_if or test_if.py); may repeat")
-    parser.add_argument("--extensions", default=DEFAULT_EXTENSIONS,
-                        help="extensions counted as supported (comma-separated; default %s)" % DEFAULT_EXTENSIONS)
+    parser.add_argument("--core", action="store_true", help="only the %d files of the first report" % len(CORE_FILES))
+    parser.add_argument("--extensions", default=None,
+                        help="the extensions our test_utils calls supported (comma-separated; default: all of "
+                        "Taichi's CPU extensions); a test requiring another is skipped, so it fails")
     parser.add_argument("--inventory", metavar="MD", help="write the feature inventory to MD and stop")
-    parser.add_argument("--list", action="store_true", help="list each test function and whether it runs, and stop")
-    parser.add_argument("--failures", action="store_true", help="list every failing test with its message")
+    parser.add_argument("--list", action="store_true",
+                        help="list each test function, the items Taichi passes and its static needs, and stop")
+    parser.add_argument("--failures", action="store_true", help="list every failing item with its message")
     parser.add_argument("--reasons", type=int, default=15, metavar="N", help="show the N commonest failure messages")
     parser.add_argument("--reference", action="store_true",
-                        help="also run the same tests under python3 + Taichi + pytest, as a column")
+                        help="count against Taichi's passes measured now (python3 + taichi + pytest) instead of "
+                        "the reference file")
+    parser.add_argument("--make-reference", action="store_true",
+                        help="run the files under python3 + taichi + pytest, rewrite %s and stop"
+                        % os.path.relpath(REFERENCE, ROOT))
     parser.add_argument("--keep", metavar="DIR", help="stage into DIR and keep it (logs in DIR/logs)")
     parser.add_argument("--update", action="store_true", help="refresh the cached clone first")
     args = parser.parse_args()
@@ -272,7 +452,7 @@ def main():
     if source is None:
         print("compat: skipped: " + why)
         return 0
-    wanted = FILES
+    wanted = CORE_FILES if args.core else FILES
     if args.only:
         names = [o[:-3] if o.endswith(".py") else o for o in args.only]
         names = [n[5:] if n.startswith("test_") else n for n in names]
@@ -280,22 +460,56 @@ def main():
         if unknown:
             parser.error("not among the files this report covers: %s" % ", ".join(unknown))
         wanted = names
-    extensions = {e.strip() for e in args.extensions.split(",") if e.strip()}
     tests, files = [], {}
     for name in wanted:
         fname = "test_%s.py" % name
-        found, helpers = analyze_file(source, fname, extensions)
+        found, helpers = analyze_file(source, fname)
         if found is None:
             print("compat: %s is not in %s" % (fname, source.describe()))
             continue
         tests.extend(found)
         files[fname] = source.read("tests/python/" + fname)
         files.update(helpers)
+    fnames = ["test_%s.py" % n for n in wanted if "test_%s.py" % n in files]
     print("compat: Taichi tests from %s" % source.describe())
+
+    if args.make_reference:
+        return make_reference(source, fnames, files, args.jobs, max(args.timeout * 30, 1800))
+
+    if args.reference:
+        harness = taichi_harness(source)
+        if isinstance(harness, str):
+            print("compat: cannot run Taichi: " + harness)
+            return 2
+        folder = tempfile.mkdtemp(prefix="tirun-compat-taichi-")
+        try:
+            stage(folder, files, harness)
+            with concurrent.futures.ThreadPoolExecutor(max(args.jobs, 1)) as pool:
+                done = list(pool.map(lambda f: pytest_file(folder, f, max(args.timeout * 30, 1800)), fnames))
+        finally:
+            shutil.rmtree(folder, ignore_errors=True)
+        reference = [i for got in done if not isinstance(got, str) for i in got[0]]
+        print("compat: counted against Taichi's passes measured now (%d items)" % len(reference))
+    else:
+        got = read_reference(REFERENCE)
+        if got is None and not args.list:
+            print("compat: no %s (make it with --make-reference)" % REFERENCE)
+            return 2
+        got = got or ([], {f: "" for f in fnames})
+        reference = got[0]
+        absent = [f for f in fnames if f not in got[1]]
+        if absent:
+            print("compat: the reference file lacks %s (remake it with --make-reference)" % ", ".join(absent))
+    reference = [i for i in reference if file_of(i) in fnames]
+    by_function = collections.OrderedDict()
+    for nodeid in reference:
+        by_function.setdefault(function_of(nodeid), []).append(nodeid)
+    test_of = {"tests/python/%s::%s" % (t.file, t.name): t for t in tests}
 
     if args.list:
         for t in tests:
-            print("%-22s %-50s %s" % (t.file, t.name, t.excluded or "runs"))
+            key = "tests/python/%s::%s" % (t.file, t.name)
+            print("%-22s %-50s %4d  %s" % (t.file, t.name, len(by_function.get(key, [])), t.needs or ""))
         return 0
 
     tirun = args.tirun
@@ -320,83 +534,70 @@ def main():
     logs = os.path.join(folder, "logs")
     os.makedirs(logs, exist_ok=True)
     try:
-        stage(folder, files, with_stub=True)
-        runnable = [t for t in tests if t.excluded is None]
-        # our test_utils skips what needs another extension, as the exclusion does
-        env = dict(os.environ, TIRUN_COMPAT_EXTENSIONS=",".join(sorted(extensions)))
+        stage(folder, files, tirun_harness())
+        env = dict(os.environ)
+        if args.extensions is not None:
+            env["TIRUN_COMPAT_EXTENSIONS"] = args.extensions
+        functions = list(by_function)
         with concurrent.futures.ThreadPoolExecutor(max(args.jobs, 1)) as pool:
-            results = list(pool.map(lambda t: run_one(tirun, folder, t, args.timeout, logs, env), runnable))
-        reference = None
-        if args.reference:
-            ref_folder = os.path.join(folder, "reference")
-            stage(ref_folder, files, with_stub=False)
-            reference = reference_run(ref_folder, runnable, args.timeout, env)
-            if isinstance(reference, str):
-                print("compat: reference run skipped: " + reference)
-                reference = None
-        return report(tests, results, reference, args)
+            runs = list(pool.map(lambda f: run_function(tirun, folder, f, args.timeout, logs, env), functions))
     finally:
         if not args.keep:
             shutil.rmtree(folder, ignore_errors=True)
+    outcomes, extra = [], collections.Counter()
+    for function, (got, problem) in zip(functions, runs):
+        wanted_ids = set(by_function[function])
+        for nodeid in by_function[function]:
+            outcomes.append(judge(nodeid, got, problem, test_of.get(function)))
+        extra[file_of(function)] += sum(1 for i, (k, _) in got.items() if k == "passed" and i not in wanted_ids)
+    return report(fnames, outcomes, extra, args)
 
 
-def report(tests, results, reference, args):
-    """Prints the table, the failures asked for and the overall line; the exit
-    status (1 only below --strict)."""
-    by_test = {id(r.test): r for r in results}
-    rows = []
-    totals = collections.Counter()
-    failures = []
-    for fname in sorted({t.file for t in tests}, key=lambda f: FILES.index(f[5:-3])):
-        count = collections.Counter()
-        ref_passed = ref_total = 0
-        for t in tests:
-            if t.file != fname:
-                continue
-            if t.excluded:
-                count["excluded"] += t.items
-                continue
-            for kind, nodeid, message in by_test[id(t)].items:
-                count[kind] += 1
-                if kind == "failed":
-                    failures.append((nodeid, message))
-            if reference is not None:
-                p, n = reference.get((fname, t.name), (0, 0))
-                ref_passed += p
-                ref_total += n
-        total = sum(count.values())
-        row = (fname, count["passed"], count["failed"], count["skipped"], count["excluded"], total)
-        if reference is not None:
-            row += ("%d/%d" % (ref_passed, ref_total),)
-            totals["ref_passed"] += ref_passed
-            totals["ref_total"] += ref_total
-        rows.append(row)
-        totals.update(count)
-    ran = totals["passed"] + totals["failed"]
-    percent = 100.0 * totals["passed"] / ran if ran else 0.0
-    grand = ran + totals["skipped"] + totals["excluded"]
-    all_row = ("all", totals["passed"], totals["failed"], totals["skipped"], totals["excluded"], grand)
-    if reference is not None:
-        all_row += ("%d/%d" % (totals["ref_passed"], totals["ref_total"]),)
-    print_table(rows + [all_row], reference)
+def report(fnames, outcomes, extra, args):
+    """Prints a row a file (passed of Taichi's passes, and the causes of the
+    failures), the failures asked for and the overall line; the exit status
+    (1 only below --strict)."""
+    by_file = collections.defaultdict(list)
+    for o in outcomes:
+        by_file[file_of(o.nodeid)].append(o)
+    print("%-26s %6s %6s %6s %5s  %s" % ("file", "passed", "taichi", "%", "extra", "failures by cause"))
+    causes_all = collections.Counter()
+    passed_all = 0
+    for fname in fnames:
+        group = by_file.get(fname, [])
+        passed = sum(1 for o in group if o.passed)
+        causes = collections.Counter(o.cause for o in group if not o.passed)
+        causes_all.update(causes)
+        passed_all += passed
+        print("%-26s %6d %6d %6s %5d  %s" % (fname, passed, len(group), percent(passed, len(group)),
+                                             extra[fname], ", ".join("%s %d" % kv for kv in causes.most_common())))
+    total = len(outcomes)
+    print("%-26s %6d %6d %6s %5d" % ("all", passed_all, total, percent(passed_all, total), sum(extra.values())))
+    print()
+    print("failures by cause: " + ", ".join("%s %d" % kv for kv in causes_all.most_common()))
+    failures = [o for o in outcomes if not o.passed]
     if args.failures and failures:
         print()
-        # a file that failed to import fails each of its items alike: one line
-        for (nodeid, message), n in collections.Counter(failures).items():
-            print("FAILED %s - %s%s" % (nodeid, message, " (%d items)" % n if n > 1 else ""))
+        for o in failures:
+            print("FAILED %s - [%s] %s" % (o.nodeid, o.cause, o.message))
     if args.reasons and failures:
         print()
-        print("commonest failure messages:")
-        common = collections.Counter(normalize(m) for _, m in failures)
+        print("commonest failure messages (numpy's left out):")
+        common = collections.Counter(normalize(o.message) for o in failures if o.cause != "numpy")
         for message, n in common.most_common(args.reasons):
             print("%5d  %s" % (n, message[:150]))
     print()
-    print("compat: %d of %d tests run passed (%.1f%%); %d skipped, %d excluded, %d in all" % (
-        totals["passed"], ran, percent, totals["skipped"], totals["excluded"], grand))
-    if args.strict is not None and percent < args.strict:
+    print("compat: tirun passes %d of the %d items Taichi 1.7.4 passes on the CPU (%s%%) in %d files; "
+          "%d more pass under tirun only (not counted)" % (passed_all, total, percent(passed_all, total),
+                                                          len(fnames), sum(extra.values())))
+    if args.strict is not None and (100.0 * passed_all / total if total else 0.0) < args.strict:
         print("compat: below the --strict threshold of %g%%" % args.strict)
         return 1
     return 0
+
+
+def percent(part, whole):
+    return "%.1f" % (100.0 * part / whole) if whole else "-"
 
 
 def normalize(message):

@@ -311,6 +311,7 @@ def init(arch=None, default_fp=None, default_ip=None, _test_mode=False, enable_f
     _state.initialized = True
     if _taichi_core.banner():
         print("[Taichi] Starting on arch=%s" % c.arch.name)
+    _logging.set_logging_level(c.log_level)   # as Taichi: after the banner
 
 
 def reset():
@@ -1043,6 +1044,13 @@ MatrixField = _matrix.MatrixField
 Layout = _matrix.Layout
 types.vector = _matrix.vector
 types.matrix = _matrix.matrix
+# the modules of Taichi's package shape (new names go in their own files)
+from taichi import ad, algorithms  # noqa: E402  (ti.math loads on first use: __getattr__)
+from taichi.lang.impl import one, zero  # noqa: E402
+from taichi import _logging  # noqa: E402
+from taichi._logging import (CRITICAL, DEBUG, ERROR, INFO, TRACE, WARN, is_logging_effective,  # noqa: E402
+                             set_logging_level)
+x86_64 = x64
 _taichi_core._vector = Vector
 
 from taichi.lang import linalg as _linalg  # noqa: E402

@@ -58,10 +58,28 @@ def test_supported_extension():
 
 @pytest.mark.parametrize("n", [1, 2])
 @test_utils.test()
-def test_parameters_and_capfd(capfd, n):
-    # ti.init's banner is dropped, as when Taichi's conftest calls it
+def test_parameters_and_capfd(capfd, n, request):
+    # conftest's ti.init ran before capfd started: its banner is not seen
     print(n)
     assert capfd.readouterr().out == "%d\n" % n
+    # Taichi's ids: the marks nearest the function first
+    assert request.node.name == "test_parameters_and_capfd[arch=%s-%d]" % (ti.cpu.name, n)
+
+
+@test_utils.test()
+@pytest.mark.parametrize("n", [3])
+def test_arch_id_last(n, request):
+    assert request.node.name == "test_arch_id_last[3-arch=%s]" % ti.cpu.name
+
+
+def test_undecorated_id(request):
+    assert request.node.name == "test_undecorated_id[none]"
+
+
+@pytest.mark.parametrize("n", [4])
+def test_undecorated_parametrized_id(n, request):
+    # conftest's pytest_generate_tests parametrizes before the marks
+    assert request.node.name == "test_undecorated_parametrized_id[none-4]"
 
 
 def test_approx():
@@ -69,3 +87,11 @@ def test_approx():
     assert 0.1 + 0.2 == test_utils.approx(0.3)
     assert test_utils.allclose([1.0, 2.0 + 1e-9], [1.0, 2.0])
     assert not test_utils.allclose(1.0, 1.1)
+
+
+@test_utils.test(debug=True)
+@ti.kernel
+def test_kernel_as_test():
+    # Taichi's tests decorate kernels as tests; tirun's kernels are no functions
+    x = 1
+    assert x + 1 == 2

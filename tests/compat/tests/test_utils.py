@@ -3,12 +3,11 @@
 @test_utils.test decorator, approx / allclose and the arch lists, for tirun and
 for CPython + Taichi alike (so it avoids inspect, copy and platform).
 
-Taichi's decorator parametrizes over every arch and lets a conftest fixture call
-ti.init; ours wraps the function instead, running it once per arch that is
-wanted here (only CPUs exist for tirun) between ti.init(arch, **options) and
-ti.reset(), so no conftest is needed."""
+As Taichi's, the decorator parametrizes a test over the archs wanted here
+(only CPUs exist for tirun) and our conftest.py (staged as tests/python/conftest.py)
+calls ti.init(arch, **options) before each item and ti.reset() after it, so
+that an item's node id is the one pytest gives it under Taichi's own harness."""
 
-import functools
 import os
 
 import pytest
@@ -127,10 +126,21 @@ def _is_pair(value):
     return isinstance(value, tuple) and len(value) in (1, 2) and (len(value) == 1 or isinstance(value[1], str))
 
 
+def _calling(kernel):
+    def call():
+        return kernel()
+
+    call.__name__ = getattr(kernel, "__name__", "kernel")
+    return call
+
+
 def test(arch=None, exclude=None, require=None, **options):
     """Decorates a test to run on each wanted arch in `arch` (all by default),
     not ruled out by `exclude`, with every extension in `require`, after
-    ti.init(arch=..., **options); a skip when no arch is left."""
+    ti.init(arch=..., **options), which conftest.py's wanted_arch fixture
+    calls; a skip when no arch is left. As in Taichi, the test is parametrized
+    over (req_arch, req_options), so that its items carry Taichi's ids
+    (test_x[arch=x64])."""
     if arch is None:
         arch = []
     if not isinstance(arch, (list, tuple)):
@@ -140,34 +150,31 @@ def test(arch=None, exclude=None, require=None, **options):
     if not isinstance(require, (list, tuple)):
         require = [require]
     archs = [a for a in expected_archs() if not arch or a in arch]
-    why = "no wanted arch among %s" % ([_name(a) for a in arch],) if not archs else None
-    archs = [a for a in archs if not _excluded(a, exclude)]
-    if why is None and not archs:
-        why = "the host arch is excluded"
-    missing = [_name(e) for e in require if _name(e) not in _supported_extensions()]
-    if why is None and missing:
-        why = "extension(s) not supported: %s" % ", ".join(missing)
+    marks = []
+    if not archs:
+        marks.append(pytest.mark.skip(reason="No supported archs"))
+    else:
+        supported = _supported_extensions()
+        parameters = [(a, dict(options)) for a in archs
+                      if not _excluded(a, exclude) and all(_name(e) in supported for e in require)]
+        if not parameters:
+            marks.append(pytest.mark.skip(reason="No all required extensions are supported"))
+        else:
+            ids = ["arch=%s-%d" % (_name(a), i) if len(parameters) > 1 else "arch=%s" % _name(a)
+                   for i, (a, _) in enumerate(parameters)]
+            marks.append(pytest.mark.parametrize("req_arch,req_options", parameters, ids=ids))
 
     def decorate(func):
-        if why is not None:
-            return pytest.mark.skip(reason=why)(func)
-
-        @functools.wraps(func)
-        def wrapper(*args, **kwargs):
-            for a in archs:
-                ti.init(arch=a, enable_fallback=False, **options)
-                # Taichi's conftest calls ti.init before capfd / capsys start;
-                # here they started first, so what ti.init printed is dropped
-                for value in list(args) + list(kwargs.values()):
-                    if hasattr(value, "readouterr"):
-                        value.readouterr()
-                try:
-                    func(*args, **kwargs)
-                finally:
-                    ti.reset()
-
-        wrapper.__ti_test__ = True
-        return wrapper
+        try:
+            func.__ti_test__ = True
+        except AttributeError:
+            # a @ti.kernel used as the test: tirun's kernels are not Python
+            # functions (Taichi's are), so a function calls it
+            func = _calling(func)
+            func.__ti_test__ = True
+        for mark in reversed(marks):
+            func = mark(func)
+        return func
 
     return decorate
 

@@ -41,3 +41,21 @@ def current_cfg():
 
 call_internal = _ti._Builtin("call_internal", None)
 static = _ti.static
+
+
+
+def _taichi_scope_only(name):
+    if not _ti._taichi_core.compiling():
+        raise AssertionError("%s cannot be called in Python-scope" % name)
+
+
+def zero(x):
+    """A value of x's type and shape, all zeros (in kernels)."""
+    _taichi_scope_only("zero")
+    return x * 0
+
+
+def one(x):
+    """A value of x's type and shape, all ones (in kernels)."""
+    _taichi_scope_only("one")
+    return x * 0 + 1

@@ -887,3 +887,10 @@ uvec4 = MatrixType(4, 1, 1, _default_up)
 mat2 = MatrixType(2, 2, 2, _default_fp)
 mat3 = MatrixType(3, 3, 2, _default_fp)
 mat4 = MatrixType(4, 4, 2, _default_fp)
+
+
+def _generate_swizzle_patterns(key_group, required_length=4):
+    """Every swizzle of 1 to required_length letters of key_group ('xyzw'):
+    'x', ..., 'wwww', shortest first (Taichi's test_api lists them so)."""
+    import itertools
+    return ["".join(p) for n in range(1, required_length + 1) for p in itertools.product(key_group, repeat=n)]

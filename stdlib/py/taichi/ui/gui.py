@@ -159,6 +159,9 @@ class GUI:
         self.key_pressed = set()
         self.event = None
         self.frame = 0
+        # TIRUN_GUI_FRAMES=N: gui.running turns False after N show()s, so that
+        # `while gui.running:` programs end (tests/compat/examples runs them so)
+        self._frame_limit = int(posix.environ.get("TIRUN_GUI_FRAMES", "0") or 0)
         self.clear()
 
     def __enter__(self):
@@ -441,6 +444,8 @@ class GUI:
         if file:
             _taichi_gui.screenshot(self._canvas, self.res[0], self.res[1], file)
         self.frame += 1
+        if 0 < self._frame_limit <= self.frame and not self._should_close:
+            self._should_close = 1
         self.clear()
 
     def _update(self):

@@ -1,0 +1,16 @@
+# Logging levels: ti.set_logging_level, ti.is_logging_effective, ti.init(log_level=)
+# (applied after the banner, and back to info at the next ti.init); ti.x86_64.
+import taichi as ti
+print(ti.DEBUG, ti.TRACE, ti.INFO, ti.WARN, ti.ERROR, ti.CRITICAL, ti.x86_64 == ti.x64)
+print([ti.is_logging_effective(l) for l in (ti.TRACE, ti.DEBUG, ti.INFO, ti.WARN, ti.ERROR, ti.CRITICAL)])
+ti.set_logging_level(ti.WARN)
+print([ti.is_logging_effective(l) for l in (ti.TRACE, ti.DEBUG, ti.INFO, ti.WARN, ti.ERROR, ti.CRITICAL)])
+ti.set_logging_level(ti.TRACE)
+print([ti.is_logging_effective(l) for l in (ti.TRACE, ti.DEBUG, ti.INFO, ti.WARN, ti.ERROR, ti.CRITICAL)])
+ti.init(log_level=ti.ERROR)
+print("c", ti.is_logging_effective(ti.INFO), ti.is_logging_effective(ti.ERROR))
+ti.set_logging_level(ti.WARN)
+ti.reset()
+print("r", ti.is_logging_effective(ti.INFO))
+ti.init()
+print("d", ti.is_logging_effective(ti.INFO))
