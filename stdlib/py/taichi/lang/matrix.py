@@ -691,12 +691,23 @@ def matrix(n, m, dtype):
     return MatrixType(n, m, 2, _ti._dtype_of(dtype))
 
 
+class _LayoutName(str):
+    """A ti.Layout member: its name as a str, printed as Taichi's enum prints."""
+    __slots__ = ()
+
+    def __str__(self):
+        return "Layout." + str.__str__(self)
+
+    def __repr__(self):
+        return "<Layout.%s: %d>" % (str.__str__(self), 0 if str.__eq__(self, "AOS") else 1)
+
+
 class Layout:
     """ti.Layout: how a matrix field with a shape lays out its entries: AOS
     (each element's entries side by side, Taichi's default) or SOA (one
     array per entry)."""
-    AOS = "AOS"
-    SOA = "SOA"
+    AOS = _LayoutName("AOS")
+    SOA = _LayoutName("SOA")
 
 
 class MatrixField(_ti.Field):
