@@ -295,16 +295,49 @@ typedef struct {
     char name[96];
     long long size, created, used;
     bool mine;                  /* written or used by this program */
+    int order;                  /* where index_read met it: the first of twins wins */
 } IndexRow;
 
+/* rows[0, sorted) are in file name order (index_read), the rest in the order
+ * they were added: a cache of thousands of kernels is looked up by halving */
 typedef struct {
     IndexRow *rows;
-    int n, cap;
+    int n, cap, sorted;
 } Index;
+
+static int row_order(const void *a, const void *b)
+{
+    const IndexRow *x = a, *y = b;
+    int c = strcmp(x->file, y->file);
+    return c ? c : (x->order > y->order) - (x->order < y->order);
+}
+
+/* Sorts the rows by file name and drops twins (keeping the first met). */
+static void index_sort(Index *x)
+{
+    for (int i = 0; i < x->n; i++) x->rows[i].order = i;
+    if (x->n > 1) qsort(x->rows, (size_t)x->n, sizeof *x->rows, row_order);
+    int kept = 0;
+    for (int i = 0; i < x->n; i++)
+        if (!kept || strcmp(x->rows[kept - 1].file, x->rows[i].file)) x->rows[kept++] = x->rows[i];
+    x->n = x->sorted = kept;
+}
+
+static int name_order(const void *a, const void *b)
+{
+    return strcmp(a, b);
+}
 
 static IndexRow *index_find(Index *x, const char *file)
 {
-    for (int i = 0; i < x->n; i++)
+    int lo = 0, hi = x->sorted;
+    while (lo < hi) {
+        int mid = lo + (hi - lo) / 2, c = strcmp(x->rows[mid].file, file);
+        if (!c) return &x->rows[mid];
+        if (c < 0) lo = mid + 1;
+        else hi = mid;
+    }
+    for (int i = x->sorted; i < x->n; i++)
         if (!strcmp(x->rows[i].file, file)) return &x->rows[i];
     return NULL;
 }
@@ -342,36 +375,52 @@ static void index_read(const char *dir, const char *build, Index *x, bool *old)
         while (fgets(line, sizeof line, f)) {
             IndexRow r = {0};
             if (sscanf(line, "%23s %lld %lld %lld %95s", r.file, &r.size, &r.created, &r.used, r.name) != 5 ||
-                !is_cache_file(r.file) || index_find(x, r.file))
+                !is_cache_file(r.file))
                 continue;
             IndexRow *at = index_add(x, r.file);
             if (at) *at = r;
         }
         fclose(f);
     }
-    int kept = 0;
+    index_sort(x);
+    /* the folder's cache files (sorted names): rows whose file is gone go,
+     * files the index lacks come in; old temporary files of writes cut off
+     * (a process killed) are removed */
+    char (*names)[24] = NULL;
+    int nnames = 0, namecap = 0;
     struct stat st;
-    for (int i = 0; i < x->n; i++) {
-        snprintf(path, sizeof path, "%s/%s", dir, x->rows[i].file);
-        if (stat(path, &st) == 0) x->rows[kept++] = x->rows[i];
-    }
-    x->n = kept;
     DIR *d = opendir(dir);
     for (struct dirent *de; d && (de = readdir(d));) {
-        snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
         size_t len = strlen(de->d_name);
-        /* a temporary file of a write that was cut off (a process killed) */
-        if (de->d_name[0] == '.' && len > 4 && !strcmp(de->d_name + len - 4, ".tmp") && stat(path, &st) == 0 &&
-            st.st_mtime < time(NULL) - 600)
-            unlink(path);
-        if (!is_cache_file(de->d_name) || index_find(x, de->d_name) || stat(path, &st) != 0) continue;
-        IndexRow *r = index_add(x, de->d_name);
+        if (de->d_name[0] == '.' && len > 4 && !strcmp(de->d_name + len - 4, ".tmp")) {
+            snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
+            if (stat(path, &st) == 0 && st.st_mtime < time(NULL) - 600) unlink(path);
+        }
+        if (!is_cache_file(de->d_name) || len >= sizeof *names) continue;
+        char (*grown)[24] = grow_array(names, &namecap, nnames + 1, sizeof *names, 64);
+        if (!grown) break;
+        names = grown;
+        memcpy(names[nnames++], de->d_name, len + 1);
+    }
+    if (d) closedir(d);
+    if (nnames > 1) qsort(names, (size_t)nnames, sizeof *names, name_order);
+    int kept = 0;
+    for (int i = 0; i < x->n; i++)
+        if (names && bsearch(x->rows[i].file, names, (size_t)nnames, sizeof *names, name_order))
+            x->rows[kept++] = x->rows[i];
+    x->n = x->sorted = kept;
+    for (int i = 0; i < nnames; i++) {
+        if (index_find(x, names[i])) continue;
+        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+        if (stat(path, &st) != 0) continue;
+        IndexRow *r = index_add(x, names[i]);
         if (!r) break;
         r->size = (long long)st.st_size;
         r->created = r->used = (long long)st.st_mtime * 1000000000LL;
         snprintf(r->name, sizeof r->name, "?");
     }
-    if (d) closedir(d);
+    free(names);
+    index_sort(x);
 }
 
 static bool index_write(const char *dir, const char *build, const Index *x)

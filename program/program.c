@@ -262,6 +262,27 @@ bool prog_field_fill(Program *p, const IrSNodeNode *place, const void *bytes)
     }
 }
 
+/* Whether place's offsets are affine in its indices (each index in one level,
+ * undivided, as in a field with a shape): then offset = *base + sum of
+ * idx[k] * stride[k], prog_field_copy's fast path. */
+static bool affine_offsets(const IrSNodeNode *place, size_t *base, size_t *stride)
+{
+    int seen[IR_SNODE_MAX_INDICES] = {0};
+    for (int d = 0; d < place->num_levels; d++) {
+        const IrSNodeLevel *l = &place->levels[d];
+        for (int a = 0; a < l->num_axes; a++)
+            if (l->divisors[a] != 1 || seen[l->axes[a]]++) return false;
+    }
+    int64_t idx[IR_SNODE_MAX_INDICES] = {0};
+    *base = ir_snode_offset_of(place, idx);
+    for (int k = 0; k < place->ir.num_indices; k++) {
+        idx[k] = 1;
+        stride[k] = ir_snode_offset_of(place, idx) - *base;
+        idx[k] = 0;
+    }
+    return true;
+}
+
 bool prog_field_copy(Program *p, const int64_t *place_ids, int n, void *buf, size_t size, bool write,
                      size_t *needed)
 {
@@ -290,6 +311,25 @@ bool prog_field_copy(Program *p, const int64_t *place_ids, int n, void *buf, siz
     if (size != *needed)
         return vm_raise(vm, vm->e_ValueError, "field %s holds %zu bytes, not %zu", f->name, *needed, size), false;
     unsigned char *at = buf;
+    /* host memory and affine offsets (a field with a shape): no per-element walk */
+    size_t base[64], stride[64][IR_SNODE_MAX_INDICES];
+    bool fast = true;
+    for (int c = 0; c < n && fast; c++)
+        fast = places[c]->tree->buffer && places[c]->ir.num_indices == nd &&
+               affine_offsets(places[c], &base[c], stride[c]);
+    if (fast) {
+        for (size_t e = 0; e < count; e++) {
+            for (int c = 0; c < n; c++) {
+                size_t off = base[c], w = (size_t)ir_type_bits(places[c]->ir.dtype) / 8;
+                for (int k = 0; k < nd; k++) off += (size_t)idx[k] * stride[c][k];
+                unsigned char *cell = places[c]->tree->buffer + off;
+                memcpy(write ? cell : at, write ? at : cell, w);
+                at += w;
+            }
+            for (int k = nd - 1; k >= 0 && ++idx[k] == shape[k]; k--) idx[k] = 0;
+        }
+        return true;
+    }
     for (size_t e = 0; e < count; e++) {
         for (int c = 0; c < n; c++) {
             if (!(write ? prog_field_write(p, places[c], idx, at) : prog_field_read(p, places[c], idx, at)))

@@ -190,7 +190,9 @@ static bool source_bytes(VM *vm, const char *fname, Value *a, StrBuf *b)
             vm_raise(vm, vm->e_MemoryError, "%s", "");
             return false;
         }
-        for (int64_t i = 0; i < n && !b->oom; i++) sb_putc(b, 0);
+        static const char zeros[4096];
+        for (int64_t left = n; left > 0 && !b->oom; left -= (int64_t)sizeof zeros)
+            sb_putn(b, zeros, left < (int64_t)sizeof zeros ? (size_t)left : sizeof zeros);
         return true;
     }
     if (vm_type_lookup(t, vm->s___iter__) == V_UNBOUND && vm_type_lookup(t, vm->s___getitem__) == V_UNBOUND) {
