@@ -9,21 +9,45 @@ __all__ = [
     "compile", "match", "fullmatch", "search", "findall", "finditer", "sub", "subn",
     "split", "escape", "purge", "error", "Pattern", "Match",
     "A", "ASCII", "I", "IGNORECASE", "M", "MULTILINE", "S", "DOTALL", "X", "VERBOSE",
-    "U", "UNICODE", "NOFLAG",
+    "U", "UNICODE", "NOFLAG", "RegexFlag",
 ]
 
-NOFLAG = 0
-I = IGNORECASE = 2
-L = LOCALE = 4
-M = MULTILINE = 8
-S = DOTALL = 16
-U = UNICODE = 32
-X = VERBOSE = 64
-A = ASCII = 256
+class RegexFlag(int):
+    """A flag value printed by name, like CPython's enum (re.IGNORECASE|re.MULTILINE)."""
 
-_FLAG_LETTERS = {"i": IGNORECASE, "m": MULTILINE, "s": DOTALL, "x": VERBOSE, "a": ASCII, "u": UNICODE, "L": LOCALE}
-_FLAG_NAMES = [(IGNORECASE, "re.IGNORECASE"), (LOCALE, "re.LOCALE"), (MULTILINE, "re.MULTILINE"),
-               (DOTALL, "re.DOTALL"), (UNICODE, "re.UNICODE"), (VERBOSE, "re.VERBOSE"), (ASCII, "re.ASCII")]
+    def __repr__(self):
+        value = int(self)
+        names = [name for bit, name in _FLAG_NAMES if value & bit]
+        rest = value & ~sum(bit for bit, _ in _FLAG_NAMES)
+        if rest or not names:
+            names.append("re.NOFLAG" if not value else hex(rest))
+        return "|".join(names)
+
+    __str__ = __repr__
+
+    def __or__(self, other):
+        return RegexFlag(int(self) | int(other)) if isinstance(other, int) else NotImplemented
+
+    __ror__ = __or__
+
+    def __and__(self, other):
+        return RegexFlag(int(self) & int(other)) if isinstance(other, int) else NotImplemented
+
+    __rand__ = __and__
+
+
+NOFLAG = RegexFlag(0)
+I = IGNORECASE = RegexFlag(2)
+L = LOCALE = RegexFlag(4)
+M = MULTILINE = RegexFlag(8)
+S = DOTALL = RegexFlag(16)
+U = UNICODE = RegexFlag(32)
+X = VERBOSE = RegexFlag(64)
+A = ASCII = RegexFlag(256)
+
+_FLAG_LETTERS = {"i": 2, "m": 8, "s": 16, "x": 64, "a": 256, "u": 32, "L": 4}
+_FLAG_NAMES = [(2, "re.IGNORECASE"), (4, "re.LOCALE"), (8, "re.MULTILINE"),
+               (16, "re.DOTALL"), (32, "re.UNICODE"), (64, "re.VERBOSE"), (256, "re.ASCII")]
 
 
 class error(Exception):
@@ -177,7 +201,7 @@ class _Parser:
                 j += 1
             if j == self.i + 2 or j >= len(self.p) or self.p[j] != ")":
                 return
-            self.check_flags(add, self.i + 2)
+            self.check_flags(add, j)
             self.flags |= add
             self.i = j + 1
 
@@ -252,7 +276,7 @@ class _Parser:
             lo, hi = {"*": (0, None), "+": (1, None), "?": (0, 1)}[c]
             self.i += 1
         if atom[0] == "at":
-            raise self.error("nothing to repeat", start)
+            raise self.error("nothing to repeat", pos)
         greedy, possessive = True, False
         if self.peek() == "?":
             greedy = False
@@ -418,13 +442,15 @@ class _Parser:
             if not remove:
                 raise self.error("missing flag")
         c = self.peek()
+        if c == ")" and remove:
+            raise self.error("missing :")
         if c == ")":
             raise self.error("global flags not at the start of the expression", start)
         if c != ":":
             if c == "":
                 raise self.error("missing -, : or )")
             raise self.error("unknown flag" if c.isalpha() else "missing -, : or )")
-        self.check_flags(add, start + 2)
+        self.check_flags(add, self.i)
         if remove & (ASCII | UNICODE | LOCALE):
             raise self.error("bad inline flags: cannot turn off flags 'a', 'u' and 'L'")
         self.i += 1
@@ -945,13 +971,13 @@ class Pattern:
             raise ValueError("cannot use LOCALE flag with a str pattern")
         if flags & ASCII and flags & UNICODE:
             raise ValueError("ASCII and UNICODE flags are incompatible")
-        parser = _Parser(pattern, flags)
+        parser = _Parser(pattern, int(flags))
         tree = parser.parse()
         flags = parser.flags
         if not flags & ASCII:
             flags |= UNICODE
         self.pattern = pattern
-        self.flags = flags
+        self.flags = int(flags)
         self.groups = parser.ngroups
         self.groupindex = dict(parser.names)
         compiler = _Compiler(2 * parser.ngroups + 2)
@@ -1067,11 +1093,13 @@ class Pattern:
         for m in self.finditer(string):
             if count and n >= count:
                 break
-            out.append(string[last:m.start()])
+            if m.start() > last:
+                out.append(string[last:m.start()])
             piece = expand(m)
             if piece is not None:
                 if not isinstance(piece, str):
-                    raise TypeError("expected str instance, %s found" % type(piece).__name__)
+                    raise TypeError("sequence item %d: expected str instance, %s found"
+                                    % (len(out), type(piece).__name__))
                 out.append(piece)
             last = m.end()
             n += 1
