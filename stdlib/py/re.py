@@ -115,6 +115,8 @@ class _CharSet:
                 folded.add(c.upper())
             chars = folded
         self.chars = frozenset(chars)
+        # ASCII answers precomputed: most subjects are ASCII text
+        self.ascii = frozenset(c for c in map(chr, range(128)) if self._contains(c))
 
     def _hit(self, ch):
         if ch in self.chars:
@@ -129,6 +131,11 @@ class _CharSet:
         return False
 
     def contains(self, ch):
+        if ch < "\x80":
+            return ch in self.ascii
+        return self._contains(ch)
+
+    def _contains(self, ch):
         hit = self._hit(ch)
         if not hit and self.icase and self.ranges:
             lo, up = ch.lower(), ch.upper()
@@ -986,6 +993,7 @@ class Pattern:
         self._prog = compiler.prog
         self._nregs = compiler.nregs
         self._first = _first_char(tree)
+        self._lead = None if self._first is not None else _lead_test(self._prog)
 
     def __repr__(self):
         shown = repr(self.pattern)
@@ -1014,11 +1022,17 @@ class Pattern:
     def _search(self, string, pos, endpos, mode):
         pos, endpos = _bounds(string, pos, endpos)
         first = self._first
+        lead = self._lead
         start = pos
         while start <= endpos:
             if first is not None:
                 start = string.find(first, start, endpos)
                 if start < 0:
+                    return None
+            elif lead is not None:
+                while start < endpos and not _one(lead, string[start]):
+                    start += 1
+                if start == endpos:
                     return None
             regs = self._attempt(string, start, endpos, mode if start == pos else 0)
             if regs is not None:
@@ -1132,6 +1146,19 @@ def _first_char(tree):
             tree = tree[1]
         else:
             return None
+
+
+def _lead_test(prog):
+    # the one-character test every match starts with, so search skips hopeless starts
+    pc = 0
+    while prog[pc][0] == _SAVE:
+        pc += 1
+    ins = prog[pc]
+    if ins[0] in (_CHAR, _CHARI, _ANY, _ANYALL, _SET):
+        return ins
+    if ins[0] == _REPEAT and ins[2] > 0:
+        return ins[1]
+    return None
 
 
 def _check_str(string):
