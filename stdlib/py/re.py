@@ -78,6 +78,18 @@ _ASCII_DIGIT = frozenset("0123456789")
 _ASCII_SPACE = frozenset(" \t\n\r\f\v")
 
 
+def _fold(ch):
+    # the case-insensitive key of a character: equal keys match under IGNORECASE,
+    # so K (Kelvin) meets k, and ſ meets s, as in CPython
+    up = ch.upper()
+    if len(up) == 1:
+        low = up.lower()
+        if len(low) == 1:
+            return low
+    low = ch.lower()
+    return low if len(low) == 1 else ch
+
+
 def _is_word(ch, ascii_only):
     if ascii_only:
         return ch in _ASCII_WORD
@@ -110,9 +122,7 @@ class _CharSet:
         if icase:
             folded = set()
             for c in chars:
-                folded.add(c)
-                folded.add(c.lower())
-                folded.add(c.upper())
+                folded.update((c, c.lower(), c.upper(), _fold(c)))
             chars = folded
         self.chars = frozenset(chars)
         # ASCII answers precomputed: most subjects are ASCII text
@@ -137,9 +147,11 @@ class _CharSet:
 
     def _contains(self, ch):
         hit = self._hit(ch)
-        if not hit and self.icase and self.ranges:
-            lo, up = ch.lower(), ch.upper()
-            hit = (lo != ch and self._hit(lo)) or (up != ch and self._hit(up))
+        if not hit and self.icase:
+            for other in (ch.lower(), ch.upper(), _fold(ch)):
+                if len(other) == 1 and other != ch and self._hit(other):
+                    hit = True
+                    break
         return hit != self.negate
 
 
@@ -567,6 +579,10 @@ class _Parser:
             item_start = self.i
             lo = self.class_item()
             if isinstance(lo, int):
+                if self.peek() == "-" and self.i + 1 < len(p) and p[self.i + 1] != "]":
+                    self.i += 1
+                    self.class_item()
+                    raise self.error("bad character range %s" % p[item_start:self.i], item_start)
                 cats.append(lo)
                 continue
             if self.peek() == "-" and self.i + 1 < len(p) and p[self.i + 1] != "]":
@@ -664,8 +680,8 @@ class _Compiler:
         kind = node[0]
         if kind == "lit":
             c = node[1]
-            if node[2] and (c.lower() != c or c.upper() != c):
-                return (_CHARI, frozenset((c, c.lower(), c.upper())))
+            if node[2] and (c.lower() != c or c.upper() != c or _fold(c) != c):
+                return (_CHARI, frozenset((c, c.lower(), c.upper(), _fold(c))), _fold(c))
             return (_CHAR, c)
         if kind == "any":
             return (_ANYALL,) if node[1] else (_ANY,)
@@ -770,7 +786,7 @@ def _one(ins, ch):
     if op == _CHAR:
         return ch == ins[1]
     if op == _CHARI:
-        return ch in ins[1]
+        return ch in ins[1] or (ch >= "\x80" and _fold(ch) == ins[2])
     if op == _ANY:
         return ch != "\n"
     if op == _ANYALL:
@@ -799,7 +815,8 @@ def _at(kind, s, pos, end):
 
 def _run(prog, s, pos, end, regs, start, mode):
     """Runs `prog` from `pos`; returns the end position (regs filled) or -1.
-    mode 1: a match ending at `start` does not count; mode 2: it must end at `end`."""
+    mode 1: a match ending at `start` does not count; mode 2: it must end at `end`;
+    mode 3 (look-behind): it must end at `start`."""
     stack = []
     pc = 0
     while True:
@@ -856,7 +873,7 @@ def _run(prog, s, pos, end, regs, start, mode):
             else:
                 ok = False
         elif op == _MATCH:
-            if (mode == 1 and pos == start) or (mode == 2 and pos != end):
+            if (mode == 1 and pos == start) or (mode == 2 and pos != end) or (mode == 3 and pos != start):
                 ok = False
             else:
                 return pos
@@ -910,7 +927,7 @@ def _run(prog, s, pos, end, regs, start, mode):
             if ahead:
                 hit = _run(sub, s, pos, end, inner, pos, 0) >= 0
             else:
-                hit = pos >= width and _run(sub, s, pos - width, pos, inner, pos, 2) >= 0
+                hit = pos >= width and _run(sub, s, pos - width, end, inner, pos, 3) >= 0
             if hit == negate:
                 ok = False
             else:

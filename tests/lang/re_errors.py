@@ -28,3 +28,8 @@ except ValueError as err:
 for pattern, text in [("x{", "x{"), ("x{,", "x{,"), ("x{a,b}", "x{a,b}"), ("a}", "a}"), ("]", "]"),
                       ("[]]", "]"), ("[-a]", "-"), ("[a-]", "-"), (r"[\]]", "]"), ("-", "-"), (r"\-", "-")]:
     print(repr(pattern), re.fullmatch(pattern, text) is not None)
+for pattern in [r"[\d-z]", r"[a-\w]", r"[\w-]", r"[-\w]"]:
+    try:
+        print(repr(pattern), re.compile(pattern).findall("a-1z"))
+    except re.error as e:
+        print(repr(pattern), "->", e)

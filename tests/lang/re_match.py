@@ -70,3 +70,8 @@ print(re.I, re.IGNORECASE == 2, re.M, re.S, re.X, re.A, re.U, re.DOTALL | re.VER
 print(re.match(r"(a+)+$", "a" * 14 + "b"))
 print(len(re.match(r"(?:ab)*", "ab" * 3000).group()))
 print(len(re.match(r"(a|b)*c", "ab" * 2000 + "c").group()), re.match(r"(a|b)*c", "ab" * 2000 + "c").span(1))
+# case folding beyond lower(): Kelvin sign, long s, sharp s, final sigma; look-behind seeing ahead
+for pattern, text in [("(?i)k", "\u212a"), ("(?i)\u212a", "k"), ("(?i)[k]", "\u212a"), ("(?i)[\u212a]", "K"),
+                      ("(?i)ß", "ẞ"), ("(?i)σ", "Σς"), ("(?i)[a-z]+", "ſK"), ("(?i)[^s]", "ſ"), ("(?i)é", "É"),
+                      ("(?i)(a)\\1", "aA"), ("(?<=a(?=b))b", "ab"), ("(?<=a$)", "a"), ("(?<=\\b)a", " a")]:
+    print(repr(pattern), repr(text), show(re.search(pattern, text)))
