@@ -1073,6 +1073,10 @@ class Pattern:
     def finditer(self, string, pos=0, endpos=None):
         _check_str(string)
         pos, endpos = _bounds(string, pos, endpos)
+        return self._iter(string, pos, endpos)
+
+    def _iter(self, string, pos, endpos):
+        # after an empty match the next one must not be empty at the same place (mode 1)
         mode = 0
         while pos <= endpos:
             m = self._search(string, pos, endpos, mode)
@@ -1179,6 +1183,8 @@ def _lead_test(prog):
 
 
 def _check_str(string):
+    if isinstance(string, (bytes, bytearray)):
+        raise TypeError("cannot use a string pattern on a bytes-like object")
     if not isinstance(string, str):
         raise TypeError("expected string or bytes-like object, got %r" % type(string).__name__)
     return string

@@ -48,3 +48,9 @@ except TypeError as e:
 # a long subject with many matches stays quick
 text = "word " * 2000
 print(len(re.findall(r"\w+", text)), len(re.sub(r"o", "0", text)), len(re.split(r" ", text)))
+for call in (lambda: re.finditer("a", b"a"), lambda: re.findall("a", 3), lambda: re.split("a", None),
+             lambda: re.sub("a", "b", b"a"), lambda: re.fullmatch("a", ["a"])):
+    try:
+        call()
+    except TypeError as e:
+        print("TypeError:", e)
