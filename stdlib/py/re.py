@@ -165,7 +165,6 @@ class _CharSet:
 #   ("atomic", node)               ("cond", index, yes, no)
 
 _MAXREPEAT = 4294967295
-_SPECIAL = ".\\[{()*+?^$|"
 _REPEAT_CHARS = "*+?{"
 _ESCAPES = {"a": "\a", "b": "\b", "f": "\f", "n": "\n", "r": "\r", "t": "\t", "v": "\v", "\\": "\\"}
 _CATEGORIES = {"d": _CAT_DIGIT, "D": _CAT_NOT_DIGIT, "w": _CAT_WORD, "W": _CAT_NOT_WORD,
@@ -181,7 +180,6 @@ class _Parser:
         self.ngroups = 0
         self.names = {}
         self.open_groups = []
-        self.lookbehind_groups = None
 
     def error(self, msg, pos=None):
         return error(msg, self.p, self.i if pos is None else pos)
@@ -587,14 +585,12 @@ class _Parser:
                 continue
             if self.peek() == "-" and self.i + 1 < len(p) and p[self.i + 1] != "]":
                 self.i += 1
-                hi_start = self.i
                 hi = self.class_item()
                 if isinstance(hi, int):
                     raise self.error("bad character range %s" % p[item_start:self.i], item_start)
                 if ord(hi) < ord(lo):
                     raise self.error("bad character range %s" % p[item_start:self.i], item_start)
                 ranges.append((ord(lo), ord(hi)))
-                del hi_start
             else:
                 chars.append(lo)
         return _CharSet(chars, ranges, cats, negate, bool(flags & IGNORECASE), bool(flags & ASCII))
