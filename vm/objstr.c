@@ -200,7 +200,7 @@ static size_t byte_at(const StrObj *s, int64_t ci)
 
 /* ---- character classes. Case mapping covers Latin (Extended-A, most of
  * Extended-B and Additional), Greek, Cyrillic, Armenian and fullwidth Latin,
- * plus the one-to-many mappings of U+00DF, U+0130, U+0149, U+0390, U+03B0 and
+ * the Ohm, Kelvin and Angstrom signs (lowercase only, as in Unicode), plus the one-to-many mappings of U+00DF, U+0130, U+0149, U+0390, U+03B0 and
  * the Latin ligatures; other scripts are left as they are. */
 
 typedef struct {
@@ -220,7 +220,8 @@ static const CaseRange to_lower_map[] = {
     {0x38E, 0x38F, 63, 1},     {0x391, 0x3A1, 32, 1},     {0x3A3, 0x3AB, 32, 1},    {0x400, 0x40F, 80, 1},
     {0x410, 0x42F, 32, 1},     {0x460, 0x480, 1, 2},      {0x48A, 0x4BE, 1, 2},     {0x4C0, 0x4C0, 15, 1},
     {0x4C1, 0x4CD, 1, 2},      {0x4D0, 0x52E, 1, 2},      {0x531, 0x556, 48, 1},    {0x1E00, 0x1E94, 1, 2},
-    {0x1E9E, 0x1E9E, -7615, 1}, {0x1EA0, 0x1EFE, 1, 2},   {0xFF21, 0xFF3A, 32, 1},
+    {0x1E9E, 0x1E9E, -7615, 1}, {0x1EA0, 0x1EFE, 1, 2},   {0x2126, 0x2126, -7517, 1},
+    {0x212A, 0x212A, -8383, 1}, {0x212B, 0x212B, -8262, 1}, {0xFF21, 0xFF3A, 32, 1},
 };
 
 static const CaseRange to_upper_map[] = {

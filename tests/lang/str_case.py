@@ -6,3 +6,5 @@ for w in words:
 for w in words:
     print(repr(w), w.isupper(), w.islower(), w.istitle())
 print("straße".upper() == "STRASSE", "İ".lower(), len("İ".lower()), "ΣΑΣ".lower(), "ﬃ".upper())
+# the Ohm, Kelvin and Angstrom signs lowercase to letters and stay as they are in upper()
+print(ascii("\u2126\u212a\u212b".lower()), ascii("\u2126\u212a\u212b".upper()))
