@@ -1,7 +1,7 @@
 """inspect for tirun: frames (currentframe, stack, getframeinfo), the is*
 predicates, getmodule / getfile / getsourcefile, and signature over a
 function's code object. The VM's frames are not objects: a frame here is a
-snapshot (code, line, globals, locals) of one taken when it is asked for."""
+stand-in that finds its frame's line and locals in the call stack."""
 
 import sys
 import types
@@ -9,16 +9,36 @@ from collections import namedtuple
 
 
 class _Frame:
-    """A snapshot of a running frame: f_code, f_lineno, f_globals, f_locals,
-    f_back (the caller's, or None)."""
+    """A running frame as inspect sees it: f_code, f_lineno, f_globals,
+    f_locals, f_back (the caller's, or None). The VM's frames are not objects:
+    this one holds its frame's place in the call stack and reads the line and
+    locals there while the same code runs at that place, else those of when
+    it was made."""
 
     def __init__(self, records, i):
         self._records = records
         self._i = i
-        self.f_code, self.f_lineno, self.f_globals, self.f_locals = records[i]
+        self._level = len(records) - 1 - i     # frames outside this one
+        self.f_code, self._lineno, self.f_globals, self._locals = records[i]
         self.f_builtins = self.f_globals.get("__builtins__", {})
         self.f_lasti = -1
         self.f_trace = None
+
+    def _live(self):
+        records = sys._frame_records(2)
+        at = len(records) - 1 - self._level
+        if 0 <= at < len(records) and records[at][0] is self.f_code:
+            self._lineno, self._locals = records[at][1], records[at][3]
+
+    @property
+    def f_lineno(self):
+        self._live()
+        return self._lineno
+
+    @property
+    def f_locals(self):
+        self._live()
+        return self._locals
 
     @property
     def f_back(self):

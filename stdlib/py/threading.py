@@ -108,7 +108,12 @@ class Thread:
         self._target = target
         self._args = args
         self._kwargs = kwargs or {}
-        self._name = str(name) if name is not None else _newname()
+        if name is not None:
+            self._name = str(name)
+        else:
+            self._name = _newname()
+            if target is not None and hasattr(target, "__name__"):
+                self._name += f" ({target.__name__})"
         self._daemon = bool(daemon) if daemon is not None else False
         self._ident = None
         self._started = False
