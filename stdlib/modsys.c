@@ -485,27 +485,6 @@ static Value sys_excepthook(VM *vm, Value *args, int nargs, TupleObj *kw)
     return V_NONE;
 }
 
-/* A frame's variables as a dict: its namespace at module and class level, a
- * copy of its locals and cells in a function. */
-static Value frame_locals(VM *vm, const Frame *f)
-{
-    if (f->locals) return v_obj(f->locals);
-    Value d = vm_new_dict(vm);
-    if (d == V_EXC) return V_EXC;
-    vm_push_root(vm, d);
-    const CodeObj *co = f->code;
-    for (int i = 0; i < co->nlocals + co->ncells + co->nfree; i++) {
-        Value v = f->base[i];
-        if (i >= co->nlocals && v_is_obj(v)) v = ((CellObj *)v_as_obj(v))->ref;
-        if (v != V_UNBOUND && !vm_dict_set_str(vm, AS_DICT(d), co->varnames[i], v)) {
-            vm_pop_roots(vm, 1);
-            return V_EXC;
-        }
-    }
-    vm_pop_roots(vm, 1);
-    return d;
-}
-
 /* sys._frame_records(depth=0): the Python frames from the caller's `depth`
  * frames out to the outermost, each a tuple (code, lineno, globals, locals):
  * what inspect builds its frame objects from (the VM's frames are not objects). */
@@ -524,7 +503,7 @@ static Value sys_frame_records(VM *vm, Value *args, int nargs, TupleObj *kw)
         at = at ? at - 1 : 0;
         if (at >= f->code->ncode) at = f->code->ncode - 1;
         Value items[4] = {v_obj(f->code), v_int(f->code->lines[4 * at]), v_obj(f->globals), V_NONE};
-        items[3] = frame_locals(vm, f);
+        items[3] = vm_frame_locals(vm, f);
         if (items[3] == V_EXC) goto fail;
         vm_push_root(vm, items[3]);
         Value t = vm_tuple_of(vm, items, 4);
