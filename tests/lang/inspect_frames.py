@@ -42,10 +42,10 @@ class K:
 
 
 print(inspect.signature(h), list(inspect.signature(h).parameters))
-print(inspect.signature(posonly), inspect.signature(K), inspect.signature(K().method))
+print(inspect.signature(posonly), inspect.signature(K), inspect.signature(K(0).method))
 p = inspect.signature(h).parameters["b"]
 print(p.name, p.default, p.kind == inspect.Parameter.POSITIONAL_OR_KEYWORD, p.annotation is inspect.Parameter.empty)
-print(inspect.isfunction(h), inspect.isclass(K), inspect.isclass(h), inspect.ismethod(K().method))
+print(inspect.isfunction(h), inspect.isclass(K), inspect.isclass(h), inspect.ismethod(K(0).method))
 print(inspect.ismodule(inspect), inspect.isbuiltin(len), inspect.isroutine(h), inspect.iscode(h.__code__))
 
 
