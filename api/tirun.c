@@ -114,10 +114,28 @@ fail:
     return NULL;
 }
 
+/* Runs the functions the program registered with atexit (the module's
+ * _run_exitfuncs, which reports a failing one and goes on), as CPython does
+ * when the interpreter ends: after the program, its uncaught exception or
+ * sys.exit. */
+static void run_exitfuncs(VM *vm)
+{
+    if (!vm->modules) return;
+    Value m = vm_dict_get_str(vm->modules, vm_intern(vm, "atexit", 6));
+    if (!v_is_obj(m) || !v_as_obj(m)->dict) return;
+    Value fn = vm_dict_get_str(v_as_obj(m)->dict, vm_intern(vm, "_run_exitfuncs", 14));
+    if (fn == V_UNBOUND) return;
+    if (vm_call(vm, fn, NULL, 0, NULL) == V_EXC) {
+        vm_print_exception(vm, vm->exc, vm->err);
+        vm->exc = V_NONE;
+    }
+}
+
 void tirun_free(tirun *rt)
 {
     if (!rt) return;
     if (rt->vm) {
+        run_exitfuncs(rt->vm);
         fflush(rt->vm->out);
         fflush(rt->vm->err);
     }

@@ -473,6 +473,50 @@ static Value sys_exc_info(VM *vm, Value *args, int nargs, TupleObj *kw)
     return vm_tuple_of(vm, items, 3);
 }
 
+/* sys.excepthook(type, value, traceback): prints the exception and its
+ * traceback to stderr, as an uncaught one is (atexit reports a failing
+ * callback with it). */
+static Value sys_excepthook(VM *vm, Value *args, int nargs, TupleObj *kw)
+{
+    if (!mod_check_range(vm, "excepthook", nargs, kw, 3, 3)) return V_EXC;
+    fflush(vm->out);
+    vm_print_exception(vm, args[1], vm->err);
+    fflush(vm->err);
+    return V_NONE;
+}
+
+/* sys._frame_records(depth=0): the Python frames from the caller's `depth`
+ * frames out to the outermost, each a tuple (code, lineno, globals, locals):
+ * what inspect builds its frame objects from (the VM's frames are not objects). */
+static Value sys_frame_records(VM *vm, Value *args, int nargs, TupleObj *kw)
+{
+    if (!mod_check_range(vm, "_frame_records", nargs, kw, 0, 1)) return V_EXC;
+    int64_t depth = 0;
+    if (nargs && !vm_index(vm, args[0], &depth)) return V_EXC;
+    if (depth < 0 || depth >= vm->nframes) return vm_raise(vm, vm->e_ValueError, "call stack is not deep enough");
+    Value list = vm_new_list(vm, (uint32_t)(vm->nframes - depth));
+    if (list == V_EXC) return V_EXC;
+    vm_push_root(vm, list);
+    for (int i = vm->nframes - 1 - (int)depth; i >= 0; i--) {
+        const Frame *f = vm->frames[i];
+        uint32_t at = f->ip & 0x7FFFFFFFu;
+        at = at ? at - 1 : 0;
+        if (at >= f->code->ncode) at = f->code->ncode - 1;
+        Value items[4] = {v_obj(f->code), v_int(f->code->lines[4 * at]), v_obj(f->globals), V_NONE};
+        items[3] = vm_frame_locals(vm, f);
+        if (items[3] == V_EXC) goto fail;
+        vm_push_root(vm, items[3]);
+        Value t = vm_tuple_of(vm, items, 4);
+        vm_pop_roots(vm, 1);
+        if (t == V_EXC || !vm_list_append(vm, AS_LIST(list), t)) goto fail;
+    }
+    vm_pop_roots(vm, 1);
+    return list;
+fail:
+    vm_pop_roots(vm, 1);
+    return V_EXC;
+}
+
 /* ---- getsizeof: CPython 3.11's sizes on a 64-bit build, GC header included,
  * from the object's shape; close, not exact ---------------------------------------------- */
 
@@ -575,7 +619,8 @@ static const ModFunction sys_functions[] = {
     {"getdefaultencoding", sys_getdefaultencoding}, {"getfilesystemencoding", sys_getfilesystemencoding},
     {"get_int_max_str_digits", sys_get_int_max_str_digits},
     {"set_int_max_str_digits", sys_set_int_max_str_digits}, {"exception", sys_exception},
-    {"exc_info", sys_exc_info}, {"getsizeof", sys_getsizeof},
+    {"exc_info", sys_exc_info}, {"getsizeof", sys_getsizeof}, {"excepthook", sys_excepthook},
+    {"__excepthook__", sys_excepthook}, {"_frame_records", sys_frame_records},
 };
 
 static const struct {

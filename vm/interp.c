@@ -468,10 +468,8 @@ DictObj *vm_current_globals(VM *vm)
     return vm->nframes ? vm->frames[vm->nframes - 1]->globals : vm->main_module->hdr.dict;
 }
 
-Value vm_current_locals(VM *vm)
+Value vm_frame_locals(VM *vm, const Frame *f)
 {
-    if (!vm->nframes) return v_obj(vm->main_module->hdr.dict);
-    Frame *f = vm->frames[vm->nframes - 1];
     if (f->locals) return v_obj(f->locals);
     Value d = vm_new_dict(vm);
     if (d == V_EXC) return V_EXC;
@@ -482,6 +480,12 @@ Value vm_current_locals(VM *vm)
         if (v != V_UNBOUND && !vm_dict_set_str(vm, AS_DICT(d), co->varnames[i], v)) return V_EXC;
     }
     return d;
+}
+
+Value vm_current_locals(VM *vm)
+{
+    if (!vm->nframes) return v_obj(vm->main_module->hdr.dict);
+    return vm_frame_locals(vm, vm->frames[vm->nframes - 1]);
 }
 
 /* ---- helpers of the loop ----------------------------------------------------------- */

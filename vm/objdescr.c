@@ -300,7 +300,17 @@ static Value code_argcount(VM *vm, Value *a, int n, TupleObj *k) { return v_int(
 static Value code_posonly(VM *vm, Value *a, int n, TupleObj *k) { return v_int(AS_CODEARG(a[0])->nposonly); }
 static Value code_kwonly(VM *vm, Value *a, int n, TupleObj *k) { return v_int(AS_CODEARG(a[0])->nkwonly); }
 static Value code_nlocals(VM *vm, Value *a, int n, TupleObj *k) { return v_int(AS_CODEARG(a[0])->nlocals); }
-static Value code_flags(VM *vm, Value *a, int n, TupleObj *k) { return v_int(AS_CODEARG(a[0])->flags); }
+/* co_flags in CPython's bits (inspect and dataclasses read them), not the VM's */
+static Value code_flags(VM *vm, Value *a, int n, TupleObj *k)
+{
+    uint32_t f = AS_CODEARG(a[0])->flags, r = 0;
+    if (!(f & (CO_MODULE | CO_CLASSBODY))) r |= 0x01 | 0x02;   /* CO_OPTIMIZED | CO_NEWLOCALS */
+    if (f & CO_VARARGS) r |= 0x04;
+    if (f & CO_VARKEYWORDS) r |= 0x08;
+    if (f & CO_NESTED) r |= 0x10;
+    if (f & CO_GENERATOR) r |= 0x20;
+    return v_int(r);
+}
 
 static Value names_tuple(VM *vm, StrObj **names, int from, int count)
 {

@@ -469,6 +469,7 @@ bool vm_reserve_frames(VM *vm, int n);
 enum { VM_MAX_NATIVE_DEPTH = 4000 };
 DictObj *vm_current_globals(VM *vm);
 Value vm_current_locals(VM *vm);        /* a dict (a copy for function frames) */
+Value vm_frame_locals(VM *vm, const Frame *f);   /* the same of frame f */
 /* Resumes a generator with `sent` (V_NONE for next()); V_UNBOUND when it
  * returned (its return value in *retval when not NULL), V_EXC on error. */
 Value vm_gen_send(VM *vm, GenObj *g, Value sent, Value *retval);
