@@ -44,11 +44,11 @@ static void caret_line(StrBuf *b, const char *line, size_t len, int from, int to
     sb_putn(b, "\n", 1);
 }
 
-/* `On line N of file "F":`, the node's source lines and carets under its span
- * (a compound statement shows its header lines only). */
+/* Taichi 1.7.4's `File "F", line N, in f:`, the node's source lines and carets
+ * under its span (a compound statement shows its header lines only). */
 static void pos_info(StrBuf *b, TrCtx *c, const AstNode *n)
 {
-    sb_printf(b, "On line %d of file \"%s\":\n", n->lineno, c->file);
+    sb_printf(b, "File \"%s\", line %d, in %s:\n", c->file, n->lineno, c->fn->name->data);
     int last_line = n->end_lineno;
     if (n->kind == AST_For || n->kind == AST_While || n->kind == AST_If || n->kind == AST_FunctionDef) {
         const AstSeq *body = n->kind == AST_For ? &n->v.For.body : n->kind == AST_While ? &n->v.While.body

@@ -8,8 +8,8 @@
  * of the kernel being compiled (TrEnv.current), so Python helpers called
  * at compile time build IR too, as in Taichi.
  *
- * Errors are raised as Taichi does (ast-refactoring.txt): one `On line N of file
- * "F":` block with the source line and carets per inlined call level, then the
+ * Errors are raised as Taichi 1.7.4 does: one `File "F", line N, in f:` block
+ * with the source line and carets per inlined call level, then the
  * message, as TaichiSyntaxError / TaichiNameError / TaichiTypeError, or a
  * TaichiCompilationError wrapping any other exception. */
 #ifndef TIRUN_FRONTEND_TRANSFORM_H

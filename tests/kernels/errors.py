@@ -1,6 +1,6 @@
-# tirun-only: Taichi 1.7.4 words its position blocks differently ('File "F",
-# line N, in f:'); tirun keeps the 0.8.11 format of ast-refactoring.txt.
-# Kernel compile errors: one "On line N of file F:" block with carets per
+# tirun-only: Taichi 1.7.4 prints the absolute path of the file in its
+# position blocks, tirun the path it was given.
+# Kernel compile errors: one 'File "F", line N, in f:' block with carets per
 # inlined call level, then the message; each error type catchable from Python.
 import taichi as ti
 
