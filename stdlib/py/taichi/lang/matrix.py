@@ -35,7 +35,7 @@ def _taichi_scope(name):
 
 class Matrix:
     """An n x m matrix (m == 1 and ndim == 1: a vector) of scalars."""
-    __slots__ = ("n", "m", "ndim", "entries")
+    # no __slots__: n, m, ndim and entries are instance attributes, as in Taichi (dir(ti.Matrix))
 
     def __init__(self, arr, dt=None, ndim=None):
         if isinstance(arr, Matrix):
@@ -256,8 +256,7 @@ class Matrix:
     def get_shape(self):
         return (self.n,) if self.ndim == 1 else (self.n, self.m)
 
-    # swizzles (v.xy, v.bgr, v.xxz): properties for the patterns without a
-    # repeated letter (which may be assigned to), __getattr__ for the others
+    # swizzles (v.xy, v.bgr, v.xxz): a property for each pattern (below)
     def _swizzle(self, name):
         for group in _SWIZZLE_GROUPS:
             if _builtins.all(c in group for c in name):
@@ -267,12 +266,6 @@ class Matrix:
                                                 (self.n, tuple(group[:self.n]), tuple(name)))
                 return idx
         return None
-
-    def __getattr__(self, name):
-        idx = self._swizzle(name) if name[:1] != "_" and len(name) <= 4 else None
-        if idx is None:
-            raise AttributeError("'Matrix' object has no attribute '%s'" % name)
-        return Matrix._make(len(idx), 1, 1, [self[i] for i in idx])
 
     def _swizzle_set(self, name, value):
         idx = self._swizzle(name)
@@ -519,17 +512,19 @@ def _swizzle_property(name):
     return property(get, put)
 
 
-def _distinct_patterns(letters, n):
-    if n == 0:
-        return [""]
-    return [c + rest for c in letters for rest in _distinct_patterns(letters.replace(c, ""), n - 1)]
+def _generate_swizzle_patterns(key_group, required_length=4):
+    """Every pattern of 1 to required_length letters of key_group (repeats too), shortest first."""
+    out, last = [], [""]
+    for _ in range(required_length):
+        last = [p + c for p in last for c in key_group]
+        out += last
+    return out
 
 
 for _group in _SWIZZLE_GROUPS:
-    for _len in range(1, 5):
-        for _name in _distinct_patterns(_group, _len):
-            setattr(Matrix, _name, _swizzle_property(_name))
-del _group, _len, _name
+    for _name in _generate_swizzle_patterns(_group):
+        setattr(Matrix, _name, _swizzle_property(_name))
+del _group, _name
 
 
 def _loaded(vals):
