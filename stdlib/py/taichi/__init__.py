@@ -794,8 +794,8 @@ class _ExternalArray:
     dtype, shape): no copy, the kernel reads and writes the memory at address (row-major,
     dtype elements; each element a vector or matrix of element_shape when that is not ()).
     While a kernel compiles, the parameter is one too, whose address and shape are Taichi
-    values. taichi.lang.ndarray's ndarrays are ones that own their memory."""
-    __slots__ = ("address", "dtype", "shape", "element_shape", "boundary")
+    values. taichi.lang.ndarray's ndarrays are ones that own their memory. Its data are
+    instance attributes, as a Taichi ndarray's (dir(ti.Ndarray) is Taichi's)."""
 
     def __init__(self, address, dtype, shape, element_shape=(), boundary="unsafe"):
         if isinstance(dtype, str):
@@ -815,12 +815,13 @@ class _ExternalArray:
         self.address = address
         self.dtype = dtype
         self.shape = shape
-        self.element_shape = tuple(element_shape)
+        self.ndim = len(shape)
+        self._element_shape = tuple(element_shape)
         self.boundary = boundary    # "clamp": indices out of the shape are clamped into it
 
     @property
-    def ndim(self):
-        return len(self.shape)
+    def element_shape(self):
+        return self._element_shape
 
     def __getitem__(self, key):
         return lang.ndarray.kernel_element(self, key)

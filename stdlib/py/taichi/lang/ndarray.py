@@ -202,10 +202,7 @@ class Ndarray(_ti._ExternalArray):
         _ti._ExternalArray.__init__(self, _taichi_core.buffer_address(self._buf), dtype, shape, element_shape)
         self.grad = None
         self.layout = "Layout.AOS"
-
-    @property
-    def element_type(self):
-        return element_type(self)
+        self.element_type = element_type(self)
 
     def get_type(self):
         return self.element_type
@@ -269,17 +266,21 @@ class Ndarray(_ti._ExternalArray):
         r.copy_from(self)
         return r
 
+    def __iter__(self):
+        raise NotImplementedError("Struct for is only available in Taichi scope.")
+
+
+class _HostNdarray(Ndarray):
+    """The kinds of ndarray that convert to and from host arrays (as Taichi's)."""
+
     def to_numpy(self, dtype=None):
         raise ImportError("Ndarray.to_numpy() needs numpy, which tirun does not have")
 
     def from_numpy(self, arr):
         raise ImportError("Ndarray.from_numpy() needs numpy, which tirun does not have")
 
-    def __iter__(self):
-        raise NotImplementedError("Struct for is only available in Taichi scope.")
 
-
-class ScalarNdarray(Ndarray):
+class ScalarNdarray(_HostNdarray):
     """ti.ndarray(dtype, shape): an ndarray of scalars."""
 
     def __init__(self, dtype, shape):
@@ -338,7 +339,7 @@ class _NdarrayElement(_matrix.Matrix):
         self.entries[k] = self._arr._read(at)
 
 
-class _CompoundNdarray(Ndarray):
+class _CompoundNdarray(_HostNdarray):
     def __getitem__(self, key):
         self._index(_element_key(key) + (0,) * len(self.element_shape))   # checks the key
         return _NdarrayElement._of(self, key)
