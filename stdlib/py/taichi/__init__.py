@@ -511,8 +511,17 @@ class _Root:
     def dynamic(self, axis, dimension, chunk_size=None):
         return self._node().dynamic(axis, dimension, chunk_size)
 
+    def quant_array(self, axes, dimensions, max_num_bits):
+        return self._node().quant_array(axes, dimensions, max_num_bits)
+
+    def deactivate_all(self):
+        return self._node().deactivate_all()
+
     def lazy_grad(self):
         return self._node().lazy_grad()
+
+    def lazy_dual(self):
+        return self._node().lazy_dual()
 
     def parent(self, n=1):
         return None
