@@ -617,7 +617,8 @@ static Value default_dir(VM *vm, Value o)
     return ok ? names : V_EXC;
 }
 
-/* dir([object]): sorted names, from the object's __dir__ when its class has one */
+/* dir([object]): sorted names, from the object's __dir__ when its class has one,
+ * or for a module, a __dir__ function of its own (PEP 562) */
 static Value bi_dir(VM *vm, Value *args, int nargs, TupleObj *kw)
 {
     if (!vm_check_nargs(vm, "dir", nargs, kw, 0, 1)) return V_EXC;
@@ -625,8 +626,12 @@ static Value bi_dir(VM *vm, Value *args, int nargs, TupleObj *kw)
     if (nargs == 0) {
         src = vm_current_locals(vm);
     } else {
-        Value f = vm_type_lookup(vm_type_of(vm, args[0]), vm_intern(vm, "__dir__", 7));
-        src = f == V_UNBOUND ? default_dir(vm, args[0]) : vm_call(vm, f, args, 1, NULL);
+        StrObj *name = vm_intern(vm, "__dir__", 7);
+        Obj *obj = v_is_obj(args[0]) ? v_as_obj(args[0]) : NULL;
+        Value own = obj && obj->type->layout == LAYOUT_MODULE && obj->dict ? vm_dict_get_str(obj->dict, name) : V_UNBOUND;
+        Value f = own != V_UNBOUND ? V_UNBOUND : vm_type_lookup(vm_type_of(vm, args[0]), name);
+        src = own != V_UNBOUND  ? vm_call(vm, own, NULL, 0, NULL)
+              : f == V_UNBOUND ? default_dir(vm, args[0]) : vm_call(vm, f, args, 1, NULL);
     }
     if (src == V_EXC) return V_EXC;
     vm_push_root(vm, src);

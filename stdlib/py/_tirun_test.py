@@ -149,7 +149,7 @@ def id_of(value, argname, index):
         return ascii_escaped(value.decode("latin-1"))
     if value is None or isinstance(value, (bool, int, float, complex)):
         return str(value)
-    if isinstance(value, type) or isinstance(value, types.FunctionType):
+    if isinstance(getattr(value, "__name__", None), str):   # a class, function, module, ... (as pytest 7+)
         return value.__name__
     return "%s%d" % (argname, index)
 

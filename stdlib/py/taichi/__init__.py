@@ -1,11 +1,11 @@
 # The Python-scope half of `import taichi as ti`: ti.init and its config,
 # primitive types, archs, axes, fields and the SNode builder (ti.root), over
 # the C module _taichi_core, which owns the SNode trees (ir/snode.h).
-# Kernels (ti.kernel, ti.func, ...) are defined elsewhere and read `cfg`
+# Kernels (ti.kernel, ti.func, ...) are defined elsewhere and read `_cfg` (ti.cfg)
 # and `_materialize_all` from here.
 import builtins as _builtins
 import posix as _posix  # not os: importing os costs ~15 ms of start-up (collections)
-import sys
+import sys as _sys
 
 import _taichi_core
 
@@ -24,7 +24,7 @@ class TaichiNameError(TaichiCompilationError, NameError):
     pass
 
 
-class TaichiIndexError(TaichiCompilationError, IndexError):
+class _TaichiIndexError(TaichiCompilationError, IndexError):
     pass
 
 
@@ -44,14 +44,14 @@ class TaichiAssertionError(TaichiRuntimeError, AssertionError):
     pass
 
 
-for _e in (TaichiCompilationError, TaichiSyntaxError, TaichiNameError, TaichiIndexError, TaichiTypeError, TaichiRuntimeError,
+for _e in (TaichiCompilationError, TaichiSyntaxError, TaichiNameError, _TaichiIndexError, TaichiTypeError, TaichiRuntimeError,
            TaichiRuntimeTypeError, TaichiAssertionError):
     _e.__module__ = "taichi.lang.exception"
 del _e
 
 # where Taichi's C++ core raises from (ti._lib.core.TaichiRuntimeError)
-_lib = type(sys)("taichi._lib")
-_lib.core = type(sys)("taichi._lib.core")
+_lib = type(_sys)("taichi._lib")
+_lib.core = type(_sys)("taichi._lib.core")
 _lib.core.TaichiRuntimeError = TaichiRuntimeError
 
 _taichi_core._assert_error = TaichiAssertionError
@@ -61,7 +61,7 @@ _taichi_core._runtime_error = TaichiRuntimeError
 
 # ---- primitive types -----------------------------------------------------------------
 
-class DataType:
+class _DataType:
     """A primitive type: ti.i32, ti.f32, ... Singletons: compared by identity."""
     __slots__ = ("_name", "_bits", "_kind")
 
@@ -83,18 +83,18 @@ class DataType:
         raise TaichiSyntaxError("Taichi data types cannot be called outside Taichi kernels.")
 
 
-i8 = DataType("i8", 8, "i")
-i16 = DataType("i16", 16, "i")
-i32 = DataType("i32", 32, "i")
-i64 = DataType("i64", 64, "i")
-u1 = DataType("u1", 1, "u")
-u8 = DataType("u8", 8, "u")
-u16 = DataType("u16", 16, "u")
-u32 = DataType("u32", 32, "u")
-u64 = DataType("u64", 64, "u")
-f16 = DataType("f16", 16, "f")
-f32 = DataType("f32", 32, "f")
-f64 = DataType("f64", 64, "f")
+i8 = _DataType("i8", 8, "i")
+i16 = _DataType("i16", 16, "i")
+i32 = _DataType("i32", 32, "i")
+i64 = _DataType("i64", 64, "i")
+u1 = _DataType("u1", 1, "u")
+u8 = _DataType("u8", 8, "u")
+u16 = _DataType("u16", 16, "u")
+u32 = _DataType("u32", 32, "u")
+u64 = _DataType("u64", 64, "u")
+f16 = _DataType("f16", 16, "f")
+f32 = _DataType("f32", 32, "f")
+f64 = _DataType("f64", 64, "f")
 int8, int16, int32, int64 = i8, i16, i32, i64
 uint1, uint8, uint16, uint32, uint64 = u1, u8, u16, u32, u64
 float16, float32, float64 = f16, f32, f64
@@ -102,16 +102,16 @@ float16, float32, float64 = f16, f32, f64
 _primitive_types = [i8, i16, i32, i64, u1, u8, u16, u32, u64, f16, f32, f64]
 
 
-def is_integral(dt):
-    return isinstance(dt, DataType) and dt._kind != "f"
+def _is_integral(dt):
+    return isinstance(dt, _DataType) and dt._kind != "f"
 
 
-def is_real(dt):
-    return isinstance(dt, DataType) and dt._kind == "f"
+def _is_real(dt):
+    return isinstance(dt, _DataType) and dt._kind == "f"
 
 
-def is_signed(dt):
-    return isinstance(dt, DataType) and dt._kind != "u"
+def _is_signed(dt):
+    return isinstance(dt, _DataType) and dt._kind != "u"
 
 
 class _Namespace:
@@ -128,7 +128,7 @@ types = _Namespace(
     "taichi.types", i8=i8, i16=i16, i32=i32, i64=i64, u1=u1, u8=u8, u16=u16, u32=u32, u64=u64,
     f16=f16, f32=f32, f64=f64, int8=i8, int16=i16, int32=i32, int64=i64, uint1=u1, uint8=u8,
     uint16=u16, uint32=u32, uint64=u64, float16=f16, float32=f32, float64=f64,
-    is_integral=is_integral, is_real=is_real, is_signed=is_signed)
+    is_integral=_is_integral, is_real=_is_real, is_signed=_is_signed)
 types.primitive_types = _Namespace(
     "taichi.types.primitive_types",
     all_types=[f16, f32, f64, float, i8, i16, i32, i64, u1, u8, u16, u32, u64, int, bool],
@@ -145,7 +145,7 @@ types.ndarray = _ndarray_type
 
 # ---- archs -----------------------------------------------------------------------------
 
-class Arch:
+class _Arch:
     __slots__ = ("name", "value")
 
     def __init__(self, name, value):
@@ -159,19 +159,19 @@ class Arch:
         return "Arch." + self.name
 
 
-x64 = Arch("x64", 0)
-arm64 = Arch("arm64", 1)
-js = Arch("js", 2)
-cuda = Arch("cuda", 3)
-metal = Arch("metal", 4)
-opengl = Arch("opengl", 5)
-dx11 = Arch("dx11", 6)
-dx12 = Arch("dx12", 7)
-opencl = Arch("opencl", 8)
-amdgpu = Arch("amdgpu", 9)
-vulkan = Arch("vulkan", 10)
-gles = Arch("gles", 11)
-_archs = [x64, arm64, js, cuda, metal, opengl, dx11, dx12, opencl, amdgpu, vulkan, gles]
+x64 = _Arch("x64", 0)
+arm64 = _Arch("arm64", 1)
+_js = _Arch("js", 2)
+cuda = _Arch("cuda", 3)
+metal = _Arch("metal", 4)
+opengl = _Arch("opengl", 5)
+dx11 = _Arch("dx11", 6)
+dx12 = _Arch("dx12", 7)
+_opencl = _Arch("opencl", 8)
+amdgpu = _Arch("amdgpu", 9)
+vulkan = _Arch("vulkan", 10)
+gles = _Arch("gles", 11)
+_archs = [x64, arm64, _js, cuda, metal, opengl, dx11, dx12, _opencl, amdgpu, vulkan, gles]
 
 
 def _host_arch():
@@ -188,7 +188,7 @@ gpu = [cuda, metal, vulkan, opengl, dx11, dx12, gles, amdgpu]
 
 # ---- axes --------------------------------------------------------------------------------
 
-class Axis:
+class _Axis:
     __slots__ = ("value",)
 
     def __init__(self, value):
@@ -200,7 +200,7 @@ class Axis:
 
 def axes(*x):
     """Physical indices by number: ti.axes(0, 1) is ti.ij."""
-    return [Axis(i) for i in x]
+    return [_Axis(i) for i in x]
 
 
 i, j, k, l = axes(0), axes(1), axes(2), axes(3)
@@ -252,7 +252,7 @@ _init_options = ("debug", "print_ir", "random_seed", "offline_cache", "offline_c
                  "dynamic_index", "cpu_max_num_threads", "offline_cache_cleaning_policy",
                  "offline_cache_max_size_of_files", "offline_cache_cleaning_factor", "cuda_stack_limit")
 
-cfg = None
+_cfg = None
 
 
 def _arch_named(name):
@@ -268,14 +268,14 @@ def _arch_named(name):
 
 
 def _warn(msg):
-    sys.stderr.write("[W] " + msg + "\n")
+    _sys.stderr.write("[W] " + msg + "\n")
 
 
 def init(arch=None, default_fp=None, default_ip=None, _test_mode=False, enable_fallback=True,
          require_version=None, **kwargs):
     """Starts a Taichi program: drops every field, then configures the backend.
     TI_ARCH in the environment overrides arch; only CPU archs run for now."""
-    global cfg
+    global _cfg
     unknown = [key for key in kwargs if key not in _init_options]
     if unknown:
         raise KeyError("Unrecognized keyword argument(s) for ti.init: %s" % ", ".join(unknown))
@@ -298,7 +298,7 @@ def init(arch=None, default_fp=None, default_ip=None, _test_mode=False, enable_f
         c.default_ip = default_ip
     env = _posix.environ.get("TI_ARCH", "")
     if env:
-        sys.stderr.write("[I] Following TI_ARCH setting up for arch=%s\n" % env)
+        _sys.stderr.write("[I] Following TI_ARCH setting up for arch=%s\n" % env)
         arch = _arch_named(env)
     if arch is None:
         arch = cpu
@@ -307,7 +307,7 @@ def init(arch=None, default_fp=None, default_ip=None, _test_mode=False, enable_f
     if fell_back:
         _warn("Arch=%s is not supported, falling back to CPU" % (arch if isinstance(arch, list) else [arch]))
     c.arch = _arch_named(chosen)
-    cfg = c
+    _cfg = c
     _state.initialized = True
     if _taichi_core.banner():
         print("[Taichi] Starting on arch=%s" % c.arch.name)
@@ -374,6 +374,10 @@ def _current_root():
     return _state.root
 
 
+def _unsupported_snode(kind):
+    raise TaichiRuntimeError("%s SNode is not supported on this backend." % kind)
+
+
 class SNode:
     """A node of an SNode tree (root, dense or place)."""
 
@@ -390,7 +394,7 @@ class SNode:
     def dense(self, axes, dimensions):
         """A dense child splitting `axes` (ti.i, ti.ij, ti.axes(...)) into `dimensions`."""
         self._check()
-        if isinstance(axes, Axis):
+        if isinstance(axes, _Axis):
             axes = [axes]
         if isinstance(dimensions, (list, tuple)):
             dims = list(dimensions)
@@ -405,6 +409,28 @@ class SNode:
                 raise TaichiRuntimeError(
                     "Every dimension of a Taichi field should be positive, got %d in demension %d." % (d, n))
         return SNode(_taichi_core.dense(self._id, [a.value for a in axes], dims), "dense", self, self._gen)
+
+    # the CPU backend has dense SNodes only, no quantized types, no lazy gradients
+    def pointer(self, axes, dimensions):
+        _unsupported_snode("Pointer")
+
+    def bitmasked(self, axes, dimensions):
+        _unsupported_snode("Bitmasked")
+
+    def dynamic(self, axis, dimension, chunk_size=None):
+        _unsupported_snode("Dynamic")
+
+    def quant_array(self, axes, dimensions, max_num_bits):
+        _unsupported_snode("Quant array")
+
+    def deactivate_all(self):
+        raise NotImplementedError("tirun does not support deactivating SNodes yet (it has no sparse SNodes)")
+
+    def lazy_grad(self):
+        raise NotImplementedError("tirun does not support lazy_grad yet: give the fields needs_grad=True and a shape")
+
+    def lazy_dual(self):
+        raise NotImplementedError("tirun does not support lazy_dual (forward-mode autodiff) yet")
 
     def place(self, *args, offset=None):
         """Places the fields (one element each) in every cell of this node."""
@@ -476,6 +502,27 @@ class _Root:
     def place(self, *args, offset=None):
         return self._node().place(*args, offset=offset)
 
+    def pointer(self, axes, dimensions):
+        return self._node().pointer(axes, dimensions)
+
+    def bitmasked(self, axes, dimensions):
+        return self._node().bitmasked(axes, dimensions)
+
+    def dynamic(self, axis, dimension, chunk_size=None):
+        return self._node().dynamic(axis, dimension, chunk_size)
+
+    def quant_array(self, axes, dimensions, max_num_bits):
+        return self._node().quant_array(axes, dimensions, max_num_bits)
+
+    def deactivate_all(self):
+        return self._node().deactivate_all()
+
+    def lazy_grad(self):
+        return self._node().lazy_grad()
+
+    def lazy_dual(self):
+        return self._node().lazy_dual()
+
     def parent(self, n=1):
         return None
 
@@ -491,10 +538,10 @@ root = _Root()
 
 def _dtype_of(dtype):
     if dtype is int:
-        return cfg.default_ip if cfg else i32
+        return _cfg.default_ip if _cfg else i32
     if dtype is float:
-        return cfg.default_fp if cfg else f32
-    if isinstance(dtype, DataType):
+        return _cfg.default_fp if _cfg else f32
+    if isinstance(dtype, _DataType):
         if dtype is u1:
             raise TaichiTypeError("fields of type u1 are not supported yet")
         return dtype
@@ -502,7 +549,51 @@ def _dtype_of(dtype):
 
 
 class Field:
-    """Taichi's field base class."""
+    """Taichi's field base class: what a scalar field does, which the compound
+    fields (taichi.lang.matrix, taichi.lang.struct) override where they differ."""
+
+    @property
+    def dtype(self):
+        return self._dtype
+
+    @property
+    def snode(self):
+        return self._snode
+
+    @property
+    def shape(self):
+        if self._snode is None:
+            raise TaichiRuntimeError("the field is not placed: give it a shape, or place it with ti.root")
+        return self._snode.shape
+
+    def parent(self, n=1):
+        return self._snode.parent(n)
+
+    def fill(self, val):
+        """Sets every element to val (cast to the field's type): a loop in a
+        kernel, and from Python scope a kernel (taichi._kernels)."""
+        if isinstance(val, _Expr) or _taichi_core.compiling():
+            return _taichi_core.builtin("fill_field", self, val)
+        from taichi._kernels import fill_field
+        fill_field(self, (val,))
+
+    def to_numpy(self, dtype=None):
+        raise ImportError("Field.to_numpy() needs numpy, which tirun does not have")
+
+    def from_numpy(self, arr):
+        raise ImportError("Field.from_numpy() needs numpy, which tirun does not have")
+
+    def to_torch(self, device=None):
+        raise ImportError("Field.to_torch() needs PyTorch, which tirun does not have")
+
+    def from_torch(self, arr):
+        raise ImportError("Field.from_torch() needs PyTorch, which tirun does not have")
+
+    def to_paddle(self, place=None):
+        raise ImportError("Field.to_paddle() needs Paddle, which tirun does not have")
+
+    def from_paddle(self, arr):
+        raise ImportError("Field.from_paddle() needs Paddle, which tirun does not have")
 
 
 class ScalarField(Field):
@@ -528,23 +619,6 @@ class ScalarField(Field):
             self._ready = True
         return s._id
 
-    @property
-    def dtype(self):
-        return self._dtype
-
-    @property
-    def snode(self):
-        return self._snode
-
-    @property
-    def shape(self):
-        if self._snode is None:
-            raise TaichiRuntimeError("the field is not placed: give it a shape, or place it with ti.root")
-        return self._snode.shape
-
-    def parent(self, n=1):
-        return self._snode.parent(n)
-
     def _key(self, key):
         if key is None:
             key = ()
@@ -567,20 +641,6 @@ class ScalarField(Field):
     def __setitem__(self, key, value):
         id = self._place_id()
         _taichi_core.write(id, self._key(key), value)
-
-    def fill(self, val):
-        """Sets every element to val (cast to the field's type): a loop in a
-        kernel, and from Python scope a kernel (taichi._kernels)."""
-        if isinstance(val, Expr) or _taichi_core.compiling():
-            return _taichi_core.builtin("fill_field", self, val)
-        from taichi._kernels import fill_field
-        fill_field(self, (val,))
-
-    def to_numpy(self, dtype=None):
-        raise ImportError("Field.to_numpy() needs numpy, which tirun does not have")
-
-    def from_numpy(self, arr):
-        raise ImportError("Field.from_numpy() needs numpy, which tirun does not have")
 
     def __iter__(self):
         raise NotImplementedError("Struct for is only available in Taichi scope.")
@@ -643,7 +703,7 @@ def field(dtype, shape=None, order=None, name="", offset=None, needs_grad=False,
 # call per template signature. Taichi values met at compile time are Expr objects;
 # their operators build IR through _taichi_core.
 
-class Expr:
+class _Expr:
     """A Taichi value while a kernel compiles (it exists only then)."""
     __slots__ = ("_stmt",)
 
@@ -676,7 +736,7 @@ class _Builtin:
                 def pick(x, e):
                     return x.entries[e] if isinstance(x, lang.matrix.Matrix) else x
                 return a._like([self(*[pick(x, e) for x in args], **kwargs) for e in range(len(a.entries))])
-        if any(isinstance(a, Expr) for a in args):
+        if any(isinstance(a, _Expr) for a in args):
             return _taichi_core.builtin(self.name, *args)
         if self._py is None:
             raise TaichiSyntaxError("ti.%s can only be used in Taichi scope" % self.name)
@@ -743,17 +803,17 @@ class _ExternalArray:
     dtype, shape): no copy, the kernel reads and writes the memory at address (row-major,
     dtype elements; each element a vector or matrix of element_shape when that is not ()).
     While a kernel compiles, the parameter is one too, whose address and shape are Taichi
-    values. taichi.lang.ndarray's ndarrays are ones that own their memory."""
-    __slots__ = ("address", "dtype", "shape", "element_shape", "boundary")
+    values. taichi.lang.ndarray's ndarrays are ones that own their memory. Its data are
+    instance attributes, as a Taichi ndarray's (dir(ti.Ndarray) is Taichi's)."""
 
     def __init__(self, address, dtype, shape, element_shape=(), boundary="unsafe"):
         if isinstance(dtype, str):
             dtype = {t._name: t for t in _primitive_types}.get(dtype, dtype)
-        if not isinstance(dtype, DataType) or dtype in (u1, f16):
+        if not isinstance(dtype, _DataType) or dtype in (u1, f16):
             raise TypeError("external array dtype must be a primitive type other than u1 and f16, not %r"
                             % (dtype,))
         shape = tuple(shape)
-        if not isinstance(address, Expr):
+        if not isinstance(address, _Expr):
             if not isinstance(address, int) or isinstance(address, bool) or address <= 0:
                 raise TypeError("external array address must be a non-zero int, not %r" % (address,))
             if not 0 <= len(shape) + len(element_shape) <= 8:
@@ -764,12 +824,13 @@ class _ExternalArray:
         self.address = address
         self.dtype = dtype
         self.shape = shape
-        self.element_shape = tuple(element_shape)
+        self.ndim = len(shape)
+        self._element_shape = tuple(element_shape)
         self.boundary = boundary    # "clamp": indices out of the shape are clamped into it
 
     @property
-    def ndim(self):
-        return len(self.shape)
+    def element_shape(self):
+        return self._element_shape
 
     def __getitem__(self, key):
         return lang.ndarray.kernel_element(self, key)
@@ -801,11 +862,11 @@ class _NdRange:
                 self.bounds.append((0, a))
         for b in self.bounds:
             for x in b:
-                if not (isinstance(x, Expr) or (isinstance(x, int) and not isinstance(x, bool))):
+                if not (isinstance(x, _Expr) or (isinstance(x, int) and not isinstance(x, bool))):
                     raise TaichiTypeError(
                         "Every argument of ndrange should be an integer scalar or a tuple/list of (int, int)")
         self.dimensions = [b[1] - b[0] for b in self.bounds] if not any(
-            isinstance(x, Expr) for b in self.bounds for x in b) else None
+            isinstance(x, _Expr) for b in self.bounds for x in b) else None
 
     def _static_items(self):
         import itertools
@@ -856,7 +917,7 @@ def func(fn):
         if name not in annotations:
             continue
         a = annotations[name]
-        if not (isinstance(a, (DataType, _Template, _NdarrayType)) or a in (int, float, bool) or lang.matrix._compound(a)):
+        if not (isinstance(a, (_DataType, _Template, _NdarrayType)) or a in (int, float, bool) or lang.matrix._compound(a)):
             raise TaichiSyntaxError("Invalid type annotation (argument %d) of Taichi function: %s" % (i, a))
     return _Func(fn)
 
@@ -882,7 +943,7 @@ def _select(cond, a, b):
 
 def _random(dtype=float):
     import random
-    if dtype is int or (isinstance(dtype, DataType) and dtype._kind != "f"):
+    if dtype is int or (isinstance(dtype, _DataType) and dtype._kind != "f"):
         return random.getrandbits(31)
     return random.random()
 
@@ -892,7 +953,7 @@ def _loop_config(**kwargs):
 
 
 def _cast(x, dtype):
-    if isinstance(dtype, DataType) and dtype._kind == "f" or dtype is float:
+    if isinstance(dtype, _DataType) and dtype._kind == "f" or dtype is float:
         return float(x)
     return int(x)
 
@@ -934,11 +995,11 @@ pow = _Builtin("pow", lambda a, b: a ** b)
 raw_div = _Builtin("raw_div", None)
 raw_mod = _Builtin("raw_mod", None)
 bit_shr = _Builtin("bit_shr", None)
-bit_sar = _Builtin("bit_sar", None)
-bit_shl = _Builtin("bit_shl", None)
-logical_and = _Builtin("logical_and", lambda a, b: a and b)
-logical_or = _Builtin("logical_or", lambda a, b: a or b)
-logical_not = _Builtin("logical_not", lambda a: not a)
+_bit_sar = _Builtin("bit_sar", None)
+_bit_shl = _Builtin("bit_shl", None)
+_logical_and = _Builtin("logical_and", lambda a, b: a and b)
+_logical_or = _Builtin("logical_or", lambda a, b: a or b)
+_logical_not = _Builtin("logical_not", lambda a: not a)
 atomic_add = _Builtin("atomic_add", _atomic_py("atomic_add"))
 atomic_sub = _Builtin("atomic_sub", _atomic_py("atomic_sub"))
 atomic_min = _Builtin("atomic_min", _atomic_py("atomic_min"))
@@ -952,7 +1013,7 @@ static_assert = _Builtin("static_assert", None)
 
 from taichi._profiler import profiler  # noqa: E402
 
-_taichi_core.register(expr=Expr, dtype=DataType, field=ScalarField, builtin=_Builtin, func=_Func,
+_taichi_core.register(expr=_Expr, dtype=_DataType, field=ScalarField, builtin=_Builtin, func=_Func,
                       template=_Template, kernel=_Kernel, ndrange=_NdRange, grouped=_Grouped,
                       ndarray_type=_NdarrayType, external_array=_ExternalArray,
                       compile_error=TaichiCompilationError, syntax_error=TaichiSyntaxError,
@@ -975,16 +1036,22 @@ def _expr_operators():
                            ("pow", "Pow"), ("lshift", "LShift"), ("rshift", "RShift"), ("or", "BitOr"),
                            ("xor", "BitXor"), ("and", "BitAnd"), ("floordiv", "FloorDiv")):
         forward, reflected = binary(_taichi_core.binops[ast_name])
-        setattr(Expr, "__%s__" % name, forward)
-        setattr(Expr, "__r%s__" % name, reflected)
+        setattr(_Expr, "__%s__" % name, forward)
+        setattr(_Expr, "__r%s__" % name, reflected)
     for name, ast_name in (("eq", "Eq"), ("ne", "NotEq"), ("lt", "Lt"), ("le", "LtE"), ("gt", "Gt"), ("ge", "GtE")):
-        setattr(Expr, "__%s__" % name, compare(_taichi_core.cmpops[ast_name]))
-    Expr.__invert__ = unary(_taichi_core.unops["Invert"])
-    Expr.__neg__ = unary(_taichi_core.unops["USub"])
+        setattr(_Expr, "__%s__" % name, compare(_taichi_core.cmpops[ast_name]))
+    _Expr.__invert__ = unary(_taichi_core.unops["Invert"])
+    _Expr.__neg__ = unary(_taichi_core.unops["USub"])
 
 
 _expr_operators()
 del _expr_operators
+
+# private in `taichi` (Taichi keeps them elsewhere), under Taichi's class names in messages
+for _c, _n in ((_TaichiIndexError, "TaichiIndexError"), (_DataType, "DataType"), (_Arch, "Arch"), (_Axis, "Axis"),
+               (_Expr, "Expr")):
+    _c.__name__ = _c.__qualname__ = _n
+del _c, _n
 
 
 def _configure(c):
@@ -1020,7 +1087,7 @@ extension = _Namespace("taichi.extension", **{n: _Extension(n) for n in (
 _supported_extensions = ("data64", "assertion", "extfunc")
 
 
-def is_extension_supported(arch, ext):
+def _is_extension_supported(arch, ext):
     return ext.name in _supported_extensions
 
 from taichi import lang  # noqa: E402  (the package's submodules need this module first)
@@ -1062,9 +1129,33 @@ sym_eig = _linalg.sym_eig
 solve = _linalg.solve
 
 
+# the names the modules below give, loaded on first use (see __getattr__)
+_lazy = {
+    "taichi.lang.extra_ops": ("assume_in_range", "block_local", "cache_read_only", "experimental", "frexp",
+                              "hex_to_rgb", "no_activate", "randn", "rgb_to_hex"),
+    "taichi.lang.unsupported": ("ArgPack", "BitpackedFields", "DeviceCapability", "Format", "Mesh", "MeshInstance",
+                                "Texture", "activate", "aot", "append", "argpack", "deactivate",
+                                "deactivate_all_snodes", "get_addr", "global_thread_idx", "graph", "is_active",
+                                "length", "linalg", "mesh_local", "mesh_patch_idx", "rescale_index", "simt",
+                                "sparse", "sparse_matrix_builder", "stop_grad"),
+}
+
+
+def __dir__():
+    return sorted(set(globals()) | {"math", "GUI", "ui", "tools"} | {n for names in _lazy.values() for n in names})
+
+
 def __getattr__(name):
-    """ti.GUI, ti.tools, ti.ui (and the ti.imwrite family of older Taichi) and
-    ti.math load on first use, so that `import taichi` stays quick."""
+    """ti.GUI, ti.tools, ti.ui (and the ti.imwrite family of older Taichi),
+    ti.math and the names in _lazy load on first use, so that `import taichi`
+    stays quick. ti.cfg is Taichi's name for what ti.init configured."""
+    if name == "cfg":
+        return _cfg
+    for module, names in _lazy.items():
+        if name in names:
+            value = getattr(__import__(module, None, None, ["_"]), name)
+            globals()[name] = value
+            return value
     if name == "math":
         import taichi.math
         return taichi.math

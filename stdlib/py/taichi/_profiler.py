@@ -34,7 +34,7 @@ class KernelProfilerQuery:
 
 def _enabled():
     import taichi
-    if taichi.cfg is not None and taichi.cfg.kernel_profiler:
+    if taichi._cfg is not None and taichi._cfg.kernel_profiler:
         return True
     sys.stderr.write("[W] use 'ti.init(kernel_profiler = True)' to turn on KernelProfiler.\n")
     return False
@@ -71,7 +71,7 @@ class Profiler:
         import taichi
         results = _results()
         total = sum(r.total for r in results)
-        table_header = "Kernel Profiler(count, default) @ %s " % taichi.cfg.arch.name.upper()   # Taichi's blank device name
+        table_header = "Kernel Profiler(count, default) @ %s " % taichi._cfg.arch.name.upper()   # Taichi's blank device name
         column_header = "[      %     total   count |      min       avg       max   ] Kernel name"
         width = max(len(column_header), len(table_header))
         print("=" * width)

@@ -10,7 +10,7 @@ from taichi.lang import matrix as _matrix
 from taichi import (sin, cos, tan, asin, acos, atan2, tanh, sqrt, exp, log, floor, ceil, round,  # noqa: F401
                     pow, max, min)
 
-Matrix = _matrix.Matrix
+_Matrix = _matrix.Matrix
 vec2, vec3, vec4 = _matrix.vec2, _matrix.vec3, _matrix.vec4
 ivec2, ivec3, ivec4 = _matrix.ivec2, _matrix.ivec3, _matrix.ivec4
 uvec2, uvec3, uvec4 = _matrix.uvec2, _matrix.uvec3, _matrix.uvec4
@@ -36,7 +36,7 @@ def _func(f):
 
 
 def _taichi_value(a):
-    if isinstance(a, Matrix):
+    if isinstance(a, _Matrix):
         return a._like([_taichi_value(e) for e in a.entries])
     if isinstance(a, (int, float)) and not isinstance(a, bool):
         return _taichi_core.builtin("cast", a, float if isinstance(a, float) else int)
@@ -44,7 +44,7 @@ def _taichi_value(a):
 
 
 def _entrywise(f, x):
-    if isinstance(x, Matrix):
+    if isinstance(x, _Matrix):
         return x._like([f(v) for v in x.entries])
     return f(x)
 
@@ -192,7 +192,7 @@ def rotation3d(ang_x, ang_y, ang_z):
 
 
 def eye(n):
-    return Matrix.identity(float, n)
+    return _Matrix.identity(float, n)
 
 
 @_func
@@ -212,7 +212,7 @@ def inverse(m):
 
 def _float_bits(x):
     """x as default_fp and its bits: (bits, is f64)."""
-    ft = _ti.cfg.default_fp if _ti.cfg else _ti.f32
+    ft = _ti._cfg.default_fp if _ti._cfg else _ti.f32
     fx = _ti.cast(x, ft)
     if ft is _ti.f64:
         return _ti.bit_cast(fx, _ti.u64), True

@@ -18,7 +18,7 @@ def test_stacked(x, y):
     assert (x, y) != (1, "q")
 
 
-@pytest.mark.parametrize(["value"], [(None,), (True,), (1.5,), ("é",), (object(),)])
+@pytest.mark.parametrize(["value"], [(None,), (True,), (1.5,), ("é",), (object(),), (pytest,)])
 def test_auto_ids(value):
     pass
 

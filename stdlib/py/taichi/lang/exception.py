@@ -5,7 +5,7 @@ import taichi as _ti
 TaichiCompilationError = _ti.TaichiCompilationError
 TaichiSyntaxError = _ti.TaichiSyntaxError
 TaichiNameError = _ti.TaichiNameError
-TaichiIndexError = _ti.TaichiIndexError
+TaichiIndexError = _ti._TaichiIndexError
 TaichiTypeError = _ti.TaichiTypeError
 TaichiRuntimeError = _ti.TaichiRuntimeError
 TaichiRuntimeTypeError = _ti.TaichiRuntimeTypeError

@@ -23,10 +23,6 @@ class SNodeTree:
         self.destroyed = True
 
 
-def _unsupported(kind):
-    raise _ti.TaichiRuntimeError("%s SNode is not supported on this backend." % kind)
-
-
 class FieldsBuilder:
     """Builds one SNode tree apart from ti.root: fb.dense(ti.i, n).place(x),
     then fb.finalize()."""
@@ -35,12 +31,9 @@ class FieldsBuilder:
         if not _ti._state.initialized:
             raise _ti.TaichiRuntimeError("Cannont create field, maybe you forgot to call `ti.init()` first?")
         self._root = _ti.SNode(_taichi_core.tree(), "root", None, _ti._state.generation)
+        self.root = self._root
         self.finalized = False
         self.empty = True
-
-    @property
-    def root(self):
-        return self._root
 
     def _check_not_finalized(self):
         if self.finalized:
@@ -52,13 +45,25 @@ class FieldsBuilder:
         return self._root.dense(indices, dimensions)
 
     def pointer(self, indices, dimensions):
-        _unsupported("Pointer")
+        return self._root.pointer(indices, dimensions)
 
     def bitmasked(self, indices, dimensions):
-        _unsupported("Bitmasked")
+        return self._root.bitmasked(indices, dimensions)
 
     def dynamic(self, index, dimension, chunk_size=None):
-        _unsupported("Dynamic")
+        return self._root.dynamic(index, dimension, chunk_size)
+
+    def quant_array(self, indices, dimensions, max_num_bits):
+        return self._root.quant_array(indices, dimensions, max_num_bits)
+
+    def deactivate_all(self):
+        return self._root.deactivate_all()
+
+    def lazy_grad(self):
+        return self._root.lazy_grad()
+
+    def lazy_dual(self):
+        return self._root.lazy_dual()
 
     def place(self, *args, offset=None):
         self._check_not_finalized()

@@ -12,20 +12,20 @@ class _Runtime:
         _ti._materialize_all()
 
     def set_default_ip(self, ip):
-        _ti.cfg.default_ip = ip
-        _ti._configure(_ti.cfg)
+        _ti._cfg.default_ip = ip
+        _ti._configure(_ti._cfg)
 
     def set_default_fp(self, fp):
-        _ti.cfg.default_fp = fp
-        _ti._configure(_ti.cfg)
+        _ti._cfg.default_fp = fp
+        _ti._configure(_ti._cfg)
 
     @property
     def default_ip(self):
-        return _ti.cfg.default_ip
+        return _ti._cfg.default_ip
 
     @property
     def default_fp(self):
-        return _ti.cfg.default_fp
+        return _ti._cfg.default_fp
 
 
 _runtime = _Runtime()
@@ -36,7 +36,7 @@ def get_runtime():
 
 
 def current_cfg():
-    return _ti.cfg
+    return _ti._cfg
 
 
 call_internal = _ti._Builtin("call_internal", None)

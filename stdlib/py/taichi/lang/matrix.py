@@ -11,7 +11,7 @@ _builtins = _ti._builtins
 
 
 def _is_expr(x):
-    return isinstance(x, _ti.Expr)
+    return isinstance(x, _ti._Expr)
 
 
 def _compiling():
@@ -35,7 +35,7 @@ def _taichi_scope(name):
 
 class Matrix:
     """An n x m matrix (m == 1 and ndim == 1: a vector) of scalars."""
-    __slots__ = ("n", "m", "ndim", "entries")
+    # no __slots__: n, m, ndim and entries are instance attributes, as in Taichi (dir(ti.Matrix))
 
     def __init__(self, arr, dt=None, ndim=None):
         if isinstance(arr, Matrix):
@@ -70,7 +70,7 @@ class Matrix:
     def _index_count(self, keys):
         if len(keys) != self.ndim:
             msg = "Expected %d indices, got %d" % (self.ndim, len(keys))
-            raise _ti.TaichiIndexError(msg + ".") if _compiling() else AssertionError(msg)
+            raise _ti._TaichiIndexError(msg + ".") if _compiling() else AssertionError(msg)
 
     def _index(self, key):
         if not isinstance(key, tuple):
@@ -104,7 +104,7 @@ class Matrix:
             return None
         dims = (self.n,) if self.ndim == 1 else (self.n, self.m)
         self._index_count(keys)
-        if not has_slice and _ti.cfg is not None and _ti.cfg.debug:
+        if not has_slice and _ti._cfg is not None and _ti._cfg.debug:
             # debug mode checks a runtime index, flattened as Taichi does
             flat = keys[0] * self.m + keys[1] if self.ndim == 2 else keys[0]
             _taichi_core.builtin("check_index", flat, len(self.entries))
@@ -256,8 +256,7 @@ class Matrix:
     def get_shape(self):
         return (self.n,) if self.ndim == 1 else (self.n, self.m)
 
-    # swizzles (v.xy, v.bgr, v.xxz): properties for the patterns without a
-    # repeated letter (which may be assigned to), __getattr__ for the others
+    # swizzles (v.xy, v.bgr, v.xxz): a property for each pattern (below)
     def _swizzle(self, name):
         for group in _SWIZZLE_GROUPS:
             if _builtins.all(c in group for c in name):
@@ -267,12 +266,6 @@ class Matrix:
                                                 (self.n, tuple(group[:self.n]), tuple(name)))
                 return idx
         return None
-
-    def __getattr__(self, name):
-        idx = self._swizzle(name) if name[:1] != "_" and len(name) <= 4 else None
-        if idx is None:
-            raise AttributeError("'Matrix' object has no attribute '%s'" % name)
-        return Matrix._make(len(idx), 1, 1, [self[i] for i in idx])
 
     def _swizzle_set(self, name, value):
         idx = self._swizzle(name)
@@ -519,17 +512,19 @@ def _swizzle_property(name):
     return property(get, put)
 
 
-def _distinct_patterns(letters, n):
-    if n == 0:
-        return [""]
-    return [c + rest for c in letters for rest in _distinct_patterns(letters.replace(c, ""), n - 1)]
+def _generate_swizzle_patterns(key_group, required_length=4):
+    """Every pattern of 1 to required_length letters of key_group (repeats too), shortest first."""
+    out, last = [], [""]
+    for _ in range(required_length):
+        last = [p + c for p in last for c in key_group]
+        out += last
+    return out
 
 
 for _group in _SWIZZLE_GROUPS:
-    for _len in range(1, 5):
-        for _name in _distinct_patterns(_group, _len):
-            setattr(Matrix, _name, _swizzle_property(_name))
-del _group, _len, _name
+    for _name in _generate_swizzle_patterns(_group):
+        setattr(Matrix, _name, _swizzle_property(_name))
+del _group, _name
 
 
 def _loaded(vals):
@@ -575,7 +570,7 @@ class MatrixType:
     @property
     def dtype(self):
         d = self._dtype
-        return d if isinstance(d, _ti.DataType) else d()
+        return d if isinstance(d, _ti._DataType) else d()
 
     def __call__(self, *args):
         if len(args) == 1 and isinstance(args[0], (list, tuple, Matrix)):
@@ -643,16 +638,16 @@ class _TupleType:
     def _ti_slot_dtypes(self):
         out = []
         for m in self.members:
-            out.extend(m._ti_slot_dtypes() if not isinstance(m, _ti.DataType) else [m])
+            out.extend(m._ti_slot_dtypes() if not isinstance(m, _ti._DataType) else [m])
         return out
 
     def _sizes(self):
-        return [1 if isinstance(m, _ti.DataType) else len(m._ti_slot_dtypes()) for m in self.members]
+        return [1 if isinstance(m, _ti._DataType) else len(m._ti_slot_dtypes()) for m in self.members]
 
     def _ti_from_slots(self, vals):
         out, k = [], 0
         for m, n in zip(self.members, self._sizes()):
-            out.append(vals[k] if isinstance(m, _ti.DataType) else m._ti_from_slots(vals[k:k + n]))
+            out.append(vals[k] if isinstance(m, _ti._DataType) else m._ti_from_slots(vals[k:k + n]))
             k += n
         return tuple(out)
 
@@ -662,7 +657,7 @@ class _TupleType:
                                       (len(self.members), len(self.members)))
         out = []
         for m, v in zip(self.members, value):
-            out.extend([v] if isinstance(m, _ti.DataType) else m._ti_to_slots(v))
+            out.extend([v] if isinstance(m, _ti._DataType) else m._ti_to_slots(v))
         return out
 
 
@@ -672,7 +667,7 @@ def _compound(anno):
         return anno
     if isinstance(anno, (tuple, list)) and anno:
         for m in anno:
-            if not (isinstance(m, _ti.DataType) or m in (int, float) or _compound(m)):
+            if not (isinstance(m, _ti._DataType) or m in (int, float) or _compound(m)):
                 return None
         return _TupleType([_ti._dtype_of(m) if m in (int, float) else m for m in anno])
     if hasattr(anno, "_ti_slot_dtypes"):

@@ -75,7 +75,7 @@ def check_arg(anno, arg, name):
             raise ValueError("Invalid value for argument %s - required element type: %s, but %s is provided"
                              % (name, _element_type_name(want), element_type(arg)))
     elif want is not None:
-        if (want if isinstance(want, _ti.DataType) else _ti._dtype_of(want)) is not arg.dtype or es:
+        if (want if isinstance(want, _ti._DataType) else _ti._dtype_of(want)) is not arg.dtype or es:
             raise TypeError("Expect element type %s for argument %s, but get %s" % (want, name, element_type(arg)))
     if anno.ndim is not None and anno.ndim != len(arg.shape):
         raise ValueError("Invalid value for argument %s - required ndim=%d, but %dd ndarray with shape %s is provided"
@@ -85,7 +85,7 @@ def check_arg(anno, arg, name):
 def check_func_arg(anno, arg, name):
     """check_arg for a ti.func's ndarray parameter: arg must be a kernel's ndarray
     parameter; a mismatch is a compile error."""
-    if not isinstance(arg, _ti._ExternalArray) or not isinstance(arg.address, _ti.Expr):
+    if not isinstance(arg, _ti._ExternalArray) or not isinstance(arg.address, _ti._Expr):
         raise _ti.TaichiTypeError("Expected ndarray in the kernel argument for argument %s, got %s" % (name, arg))
     try:
         check_arg(anno, arg, name)
@@ -108,13 +108,13 @@ def _key_tuple(key):
 def kernel_element(arr, key):
     """arr[key] in a kernel for an ndarray of vectors or matrices: a matrix whose entries
     are the pointers to the element's entries (reads load, writes store, += is atomic)."""
-    if not _taichi_core.compiling() or not isinstance(arr.address, _ti.Expr):
+    if not _taichi_core.compiling() or not isinstance(arr.address, _ti._Expr):
         raise _ti.TaichiSyntaxError("an external array can only be accessed in a kernel through its "
                                     "ti.types.ndarray() parameter")
     key = _key_tuple(key)
     es = arr.element_shape
     if len(key) != len(arr.shape):
-        raise _ti.TaichiIndexError("%dd ndarray indexed with %dd indices: %s" % (len(arr.shape), len(key), key))
+        raise _ti._TaichiIndexError("%dd ndarray indexed with %dd indices: %s" % (len(arr.shape), len(key), key))
     if len(es) == 1:
         entries = [_taichi_core.builtin("external_ptr", arr, key + (i,)) for i in range(es[0])]
         r = _KernelElement._make(es[0], 1, 1, entries)
@@ -148,7 +148,7 @@ class _KernelElement(_matrix.Matrix):
 
     def _dynamic(self, key):
         key = key if isinstance(key, tuple) else (key,)
-        if not _builtins.any(isinstance(k, _ti.Expr) for k in key):
+        if not _builtins.any(isinstance(k, _ti._Expr) for k in key):
             return None
         if len(key) != len(self._arr.element_shape):
             raise _ti.TaichiSyntaxError("a %dd ndarray element indexed with %d indices"
@@ -202,10 +202,7 @@ class Ndarray(_ti._ExternalArray):
         _ti._ExternalArray.__init__(self, _taichi_core.buffer_address(self._buf), dtype, shape, element_shape)
         self.grad = None
         self.layout = "Layout.AOS"
-
-    @property
-    def element_type(self):
-        return element_type(self)
+        self.element_type = element_type(self)
 
     def get_type(self):
         return self.element_type
@@ -224,7 +221,7 @@ class Ndarray(_ti._ExternalArray):
         if not isinstance(key, (tuple, list)):
             key = (key,)
         if len(key) != len(shape):
-            raise _ti.TaichiIndexError("%dd ndarray indexed with %dd indices: %s" % (len(shape), len(key), key))
+            raise _ti._TaichiIndexError("%dd ndarray indexed with %dd indices: %s" % (len(shape), len(key), key))
         lin = 0
         for i, n in zip(key, shape):
             if not _is_int(i):
@@ -269,17 +266,21 @@ class Ndarray(_ti._ExternalArray):
         r.copy_from(self)
         return r
 
+    def __iter__(self):
+        raise NotImplementedError("Struct for is only available in Taichi scope.")
+
+
+class _HostNdarray(Ndarray):
+    """The kinds of ndarray that convert to and from host arrays (as Taichi's)."""
+
     def to_numpy(self, dtype=None):
         raise ImportError("Ndarray.to_numpy() needs numpy, which tirun does not have")
 
     def from_numpy(self, arr):
         raise ImportError("Ndarray.from_numpy() needs numpy, which tirun does not have")
 
-    def __iter__(self):
-        raise NotImplementedError("Struct for is only available in Taichi scope.")
 
-
-class ScalarNdarray(Ndarray):
+class ScalarNdarray(_HostNdarray):
     """ti.ndarray(dtype, shape): an ndarray of scalars."""
 
     def __init__(self, dtype, shape):
@@ -338,7 +339,7 @@ class _NdarrayElement(_matrix.Matrix):
         self.entries[k] = self._arr._read(at)
 
 
-class _CompoundNdarray(Ndarray):
+class _CompoundNdarray(_HostNdarray):
     def __getitem__(self, key):
         self._index(_element_key(key) + (0,) * len(self.element_shape))   # checks the key
         return _NdarrayElement._of(self, key)
@@ -406,7 +407,7 @@ def ndarray(dtype, shape, needs_grad=False):
     if isinstance(dtype, _matrix.MatrixType):
         dt = dtype.dtype
         x = VectorNdarray(dtype.n, dt, shape) if dtype.ndim == 1 else MatrixNdarray(dtype.n, dtype.m, dt, shape)
-    elif isinstance(dtype, _ti.DataType) or dtype in (int, float):
+    elif isinstance(dtype, _ti._DataType) or dtype in (int, float):
         dt = _ti._dtype_of(dtype)
         if dt is _ti.f16:
             raise _ti.TaichiRuntimeError("f16 is not supported as ndarray element type in tirun")

@@ -3,9 +3,13 @@
 # names code imports them by from here.
 import taichi as _ti
 from taichi import (abs, acos, asin, atan2, atomic_add, atomic_and, atomic_max, atomic_min, atomic_mul,
-                    atomic_or, atomic_sub, atomic_xor, bit_cast, bit_sar, bit_shl, bit_shr, cast, ceil, cos,
-                    exp, floor, log, logical_and, logical_not, logical_or, max, min, pow, random, raw_div,
+                    atomic_or, atomic_sub, atomic_xor, bit_cast, bit_shr, cast, ceil, cos,
+                    exp, floor, log, max, min, pow, random, raw_div,
                     raw_mod, round, rsqrt, select, sin, sqrt, tan, tanh)
+
+# built-ins Taichi keeps here rather than in `taichi`
+bit_sar, bit_shl = _ti._bit_sar, _ti._bit_shl
+logical_and, logical_not, logical_or = _ti._logical_and, _ti._logical_not, _ti._logical_or
 
 
 def add(a, b):

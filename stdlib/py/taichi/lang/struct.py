@@ -270,9 +270,9 @@ def _set_matrix(cur, value):
 
 def _cast_scalar(v, dtype):
     v = _host_value(v)
-    if _compiling() or isinstance(v, _ti.Expr):
+    if _compiling() or isinstance(v, _ti._Expr):
         return _ti.cast(v, dtype)
-    return int(v) if _ti.is_integral(dtype) else float(v)
+    return int(v) if _ti._is_integral(dtype) else float(v)
 
 
 class StructType:
@@ -439,6 +439,11 @@ class StructField(_ti.Field):
     @property
     def _items(self):
         return self.field_dict.items()
+
+    @property
+    def dtype(self):
+        """The first member's type, as Taichi answers."""
+        return self._place_fields()[0].dtype
 
     def get_member_field(self, key):
         return self.field_dict[key]

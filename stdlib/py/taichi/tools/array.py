@@ -22,7 +22,7 @@ class dtype:
     def __init__(self, name):
         if isinstance(name, dtype):
             name = name._ti
-        elif isinstance(name, ti.DataType):
+        elif isinstance(name, ti._DataType):
             name = name._name
         elif name is int:
             name = "i64"

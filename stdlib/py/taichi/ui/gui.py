@@ -284,11 +284,11 @@ class GUI:
                 "Only f32, f64, u8 are supported in GUI.set_image when fast_gui=True"
             buf, dt, shape = _image_data(img)
             self._fast_img = Array(_taichi_gui.fast_image(buf, dt, w, h, img.n), "u32", (w * h,))
-        if isinstance(img, ti.ScalarField) and ti.is_real(img.dtype) and len(img.shape) == 2:
+        if isinstance(img, ti.ScalarField) and ti._is_real(img.dtype) and len(img.shape) == 2:
             assert img.shape == self.res, "Image resolution does not match GUI resolution"
             buf, dt, shape = _image_data(img)
             _taichi_gui.set_image(self._canvas, w, h, buf, dt, 1, _SET_SCALAR)
-        elif isinstance(img, MatrixField) and ti.is_real(img.dtype):
+        elif isinstance(img, MatrixField) and ti._is_real(img.dtype):
             assert img.shape == self.res, "Image resolution does not match GUI resolution"
             assert img.n in [2, 3, 4] and img.m == 1, \
                 "Only greyscale, RG, RGB or RGBA images are supported in GUI.set_image"
