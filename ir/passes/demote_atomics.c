@@ -32,6 +32,26 @@ static bool in_parallel_loop_outside(const IrStmt *s, const IrStmt *var)
     return parallel && !ir_encloses(top, var);
 }
 
+/* s (an atomic of an alloca or a global_ptr) as its load, operation and
+ * store: s itself becomes the load, so its uses (of the old value) stay.
+ * Returns the store, NULL when out of memory. */
+static IrStmt *demote(IrKernel *k, IrStmt *s)
+{
+    IrStmt *ptr = s->ops[0], *operand = s->ops[1];
+    bool local = ptr->kind == IR_ALLOCA;
+    IrCursor saved = ir_at_after(k, s);
+    IrLoc loc = k->loc;
+    k->loc = s->loc;
+    IrStmt *updated = ir_binary(k, binary_of[s->u.atomic], s, operand);
+    IrStmt *store = local ? ir_local_store(k, ptr, updated) : ir_global_store(k, ptr, updated);
+    k->loc = loc;
+    ir_leave(k, saved);
+    if (!store) return NULL;
+    s->kind = local ? IR_LOCAL_LOAD : IR_GLOBAL_LOAD;
+    s->nops = 1;
+    return store;
+}
+
 static bool demote_block(IrKernel *k, IrBlock *b)
 {
     bool changed = false;
@@ -39,40 +59,12 @@ static bool demote_block(IrKernel *k, IrBlock *b)
         for (int i = 0; i < ir_kind_blocks(s->kind); i++) changed |= demote_block(k, s->blocks[i]);
         IrStmt *var = s->kind == IR_ATOMIC_OP ? s->ops[0] : NULL;
         if (!var || var->kind != IR_ALLOCA || in_parallel_loop_outside(s, var)) continue;
-        /* s itself becomes the load, so its uses (of the old value) stay. */
-        IrStmt *operand = s->ops[1];
-        IrCursor saved = ir_at_after(k, s);
-        IrLoc loc = k->loc;
-        k->loc = s->loc;
-        IrStmt *updated = ir_binary(k, binary_of[s->u.atomic], s, operand);
-        IrStmt *store = ir_local_store(k, var, updated);
-        k->loc = loc;
-        ir_leave(k, saved);
+        IrStmt *store = demote(k, s);
         if (!store) return changed;
-        s->kind = IR_LOCAL_LOAD;
-        s->nops = 1;
         changed = true;
         s = store;
     }
     return changed;
-}
-
-/* s (an atomic) as its load, operation and store; returns the store, NULL
- * when out of memory. */
-static IrStmt *demote_global(IrKernel *k, IrStmt *s)
-{
-    IrStmt *ptr = s->ops[0], *operand = s->ops[1];
-    IrCursor saved = ir_at_after(k, s);
-    IrLoc loc = k->loc;
-    k->loc = s->loc;
-    IrStmt *updated = ir_binary(k, binary_of[s->u.atomic], s, operand);
-    IrStmt *store = ir_global_store(k, ptr, updated);
-    k->loc = loc;
-    ir_leave(k, saved);
-    if (!store) return NULL;
-    s->kind = IR_GLOBAL_LOAD;
-    s->nops = 1;
-    return store;
 }
 
 /* Whether a and b always hold the same value in one iteration of task. */
@@ -186,7 +178,7 @@ static bool demote_unique(IrKernel *k, IrBlock *b, const IrStmt *task, IrStmt **
         for (int i = 0; i < nptrs && alone; i++)
             alone = ptrs[i]->u.ptr.snode != p->u.ptr.snode || same_indices(ptrs[i], p);
         if (!alone) continue;
-        IrStmt *store = demote_global(k, s);
+        IrStmt *store = demote(k, s);
         if (!store) return changed;
         changed = true;
         s = store;
