@@ -731,7 +731,7 @@ static bool emit_task(Cg *g, const IrStmt *t, const char *name)
     g->ctx = LLVMGetParam(g->fn, 0);
     g->thread = LLVMGetParam(g->fn, 3);
     g->task = t;
-    g->tmps = g->rt = g->rand_home = g->rand_var = NULL;
+    g->tmps = g->rt = g->alone = g->rand_home = g->rand_var = NULL;
     g->nloops = 0;
     g->nreds = 0;
     if (g->roots)
@@ -1083,6 +1083,7 @@ void jit_kernel_launch(const JitKernel *jk, JitPool *pool, JitContext *ctx)
     for (int i = 0; i < jk->ntasks && !failed(ctx); i++) {
         const Task *t = &jk->tasks[i];
         if (t->type == IR_TASK_serial) {
+            ctx->alone = 1;
             t->fn(ctx, 0, 1, 0);
             continue;
         }
@@ -1091,6 +1092,7 @@ void jit_kernel_launch(const JitKernel *jk, JitPool *pool, JitContext *ctx)
         if (end <= begin)
             continue;
         int threads = pool ? jit_pool_threads(pool) : 1;
+        ctx->alone = threads <= 1;
         if (threads <= 1) {
             t->fn(ctx, begin, end, 0);
             continue;

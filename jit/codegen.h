@@ -40,6 +40,7 @@ typedef struct JitContext {
     unsigned char *const *roots;    /* SNode tree buffers, indexed by tree id */
     unsigned char *tmps;            /* global temporaries: jit_kernel_tmp_size bytes */
     JitRuntime *rt;                 /* print, assert, random state */
+    int32_t alone;                  /* jit_kernel_launch: the running task has no other thread */
 } JitContext;
 
 typedef struct JitKernel JitKernel;

@@ -40,6 +40,7 @@ typedef struct {
     LLVMValueRef *roots;    /* tree base pointers loaded in the entry, by tree id */
     int nroots;
     LLVMValueRef tmps, rt;  /* ctx->tmps and ctx->rt, loaded in the entry on demand */
+    LLVMValueRef alone;     /* ctx->alone != 0, loaded in the entry on demand */
     LLVMValueRef rand_home, rand_var;   /* the thread's state, and its copy in a register */
     const IrKernel *k;
     bool fast_math;         /* jit_session_fast_math when the kernel compiles */

@@ -311,11 +311,43 @@ bool jit_cg_atomic(Cg *g, const IrStmt *s)
         g->vals[s->id] = old;
         return true;
     }
+    /* A task that runs on one thread alone (ctx->alone) updates with a plain
+     * load and store: a locked instruction costs tens of cycles, and a loop
+     * of them (a particle-to-grid scatter) is otherwise bound by them. The
+     * test is loop-invariant, so LLVM unswitches loops on it. */
+    if (!g->alone) {
+        LLVMValueRef flag =
+            LLVMBuildLoad2(g->eb, g->i32, jit_cg_ctx_field(g, g->eb, offsetof(JitContext, alone)), "alone");
+        g->alone = LLVMBuildICmp(g->eb, LLVMIntNE, flag, LLVMConstInt(g->i32, 0, 0), "");
+    }
+    LLVMBasicBlockRef plain = jit_cg_block(g, "plain"), shared = jit_cg_block(g, "shared"),
+                      join = jit_cg_block(g, "updated");
+    LLVMBuildCondBr(g->b, g->alone, plain, shared);
+    LLVMPositionBuilderAtEnd(g->b, plain);
+    LLVMValueRef old = jit_cg_load(g, ptr);
+    jit_cg_store(g, ptr, combine(g, s->u.atomic, t, old, v));
+    LLVMBasicBlockRef plain_end = LLVMGetInsertBlock(g->b);
+    LLVMBuildBr(g->b, join);
+    LLVMPositionBuilderAtEnd(g->b, shared);
     LLVMAtomicRMWBinOp op;
     if (t == IR_F16 || t == IR_U1 || !rmw_op(s->u.atomic, t, &op))
         g->vals[s->id] = cas_loop(g, s->u.atomic, t, p, v);
-    else
-        g->vals[s->id] = LLVMBuildAtomicRMW(g->b, op, p, v, LLVMAtomicOrderingSequentiallyConsistent, 0);
+    else {
+        /* Monotonic, as nothing in a kernel orders other memory by an atomic
+         * (x86 emits the same locked instruction); with its alias class, loads
+         * of other places stay forwardable across it. */
+        LLVMValueRef rmw = LLVMBuildAtomicRMW(g->b, op, p, v, LLVMAtomicOrderingMonotonic, 0);
+        set_alias_class(g, rmw, ptr);
+        g->vals[s->id] = rmw;
+    }
+    LLVMBasicBlockRef shared_end = LLVMGetInsertBlock(g->b);
+    LLVMBuildBr(g->b, join);
+    LLVMPositionBuilderAtEnd(g->b, join);
+    LLVMValueRef phi = LLVMBuildPhi(g->b, LLVMTypeOf(old), "");
+    LLVMValueRef ins[2] = {old, g->vals[s->id]};
+    LLVMBasicBlockRef from[2] = {plain_end, shared_end};
+    LLVMAddIncoming(phi, ins, from, 2);
+    g->vals[s->id] = phi;
     return true;
 }
 
