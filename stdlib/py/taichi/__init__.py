@@ -1120,17 +1120,11 @@ from taichi._logging import (CRITICAL, DEBUG, ERROR, INFO, TRACE, WARN, is_loggi
 x86_64 = x64
 _taichi_core._vector = Vector
 
-from taichi.lang import linalg as _linalg  # noqa: E402
-
-svd = _linalg.svd
-polar_decompose = _linalg.polar_decompose
-eig = _linalg.eig
-sym_eig = _linalg.sym_eig
-solve = _linalg.solve
 
 
 # the names the modules below give, loaded on first use (see __getattr__)
 _lazy = {
+    "taichi.lang.linalg": ("eig", "polar_decompose", "solve", "svd", "sym_eig"),
     "taichi.lang.extra_ops": ("assume_in_range", "block_local", "cache_read_only", "experimental", "frexp",
                               "hex_to_rgb", "no_activate", "randn", "rgb_to_hex"),
     "taichi.lang.unsupported": ("ArgPack", "BitpackedFields", "DeviceCapability", "Format", "Mesh", "MeshInstance",
