@@ -288,6 +288,7 @@ bool prog_field_copy(Program *p, const int64_t *place_ids, int n, void *buf, siz
 {
     VM *vm = p->vm;
     IrSNodeNode *places[64];
+    size_t width[64];           /* each entry's bytes */
     if (n < 1 || n > 64) return vm_raise(vm, vm->e_ValueError, "a field has 1 to 64 entries"), false;
     size_t elem = 0;
     for (int c = 0; c < n; c++) {
@@ -299,7 +300,8 @@ bool prog_field_copy(Program *p, const int64_t *place_ids, int n, void *buf, siz
         if (!places[c]->tree->materialized)
             return vm_raise(vm, vm->e_RuntimeError, "the SNode tree of %s is not materialized", places[c]->name),
                    false;
-        elem += (size_t)ir_type_bits(places[c]->ir.dtype) / 8;
+        width[c] = (size_t)ir_type_bits(places[c]->ir.dtype) / 8;
+        elem += width[c];
     }
     const IrSNodeNode *f = places[0];
     int nd = f->ir.num_indices;
@@ -320,11 +322,11 @@ bool prog_field_copy(Program *p, const int64_t *place_ids, int n, void *buf, siz
     if (fast) {
         for (size_t e = 0; e < count; e++) {
             for (int c = 0; c < n; c++) {
-                size_t off = base[c], w = (size_t)ir_type_bits(places[c]->ir.dtype) / 8;
+                size_t off = base[c];
                 for (int k = 0; k < nd; k++) off += (size_t)idx[k] * stride[c][k];
                 unsigned char *cell = places[c]->tree->buffer + off;
-                memcpy(write ? cell : at, write ? at : cell, w);
-                at += w;
+                memcpy(write ? cell : at, write ? at : cell, width[c]);
+                at += width[c];
             }
             for (int k = nd - 1; k >= 0 && ++idx[k] == shape[k]; k--) idx[k] = 0;
         }
@@ -334,7 +336,7 @@ bool prog_field_copy(Program *p, const int64_t *place_ids, int n, void *buf, siz
         for (int c = 0; c < n; c++) {
             if (!(write ? prog_field_write(p, places[c], idx, at) : prog_field_read(p, places[c], idx, at)))
                 return false;
-            at += (size_t)ir_type_bits(places[c]->ir.dtype) / 8;
+            at += width[c];
         }
         for (int k = nd - 1; k >= 0 && ++idx[k] == shape[k]; k--) idx[k] = 0;   /* row-major odometer */
     }
