@@ -252,34 +252,28 @@ bool uni_lookup_name(const char *name, size_t len, uint32_t *cp)
     return lookup_stored(key, len, cp);
 }
 
+/* The low byte of the last of runs[0..n) (cp << 8 | value, sorted, the
+ * first at 0) that starts at or below cp. */
+static unsigned run_value(const uint32_t *runs, size_t n, uint32_t cp)
+{
+    size_t lo = 1, hi = n;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (runs[mid] >> 8 <= cp)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return runs[lo - 1] & 0xFF;
+}
+
 static unsigned combining_class(uint32_t cp)
 {
     if (cp < 0x300) return 0; /* below the first combining mark */
-    /* the last run starting at or below cp; the first starts at 0 */
-    size_t lo = 1, hi = uni_ccc_len;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (uni_ccc[mid] >> 8 <= cp)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return uni_ccc[lo - 1] & 0xFF;
+    return run_value(uni_ccc, uni_ccc_len, cp);
 }
 
-unsigned uni_case_flags(uint32_t cp)
-{
-    /* the last run starting at or below cp; the first starts at 0 */
-    size_t lo = 1, hi = uni_case_flag_len;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (uni_case_flag[mid] >> 8 <= cp)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return uni_case_flag[lo - 1] & 0xFF;
-}
+unsigned uni_case_flags(uint32_t cp) { return run_value(uni_case_flag, uni_case_flag_len, cp); }
 
 int uni_case_map(uint32_t cp, UniCaseMap how, uint32_t out[UNI_CASE_MAX])
 {

@@ -139,8 +139,15 @@ bool vm_repl_begin(VM *vm)
     for (size_t i = 0; ok && i < 2; i++) {
         StrObj *name = vm_intern(vm, prompts[i][0], 3);
         Value have = name ? vm_getattr_opt(vm, sys, name) : V_EXC;
-        Value text = have == V_UNBOUND ? vm_cstr(vm, prompts[i][1]) : have;
-        ok = text != V_EXC && (have != V_UNBOUND || vm_setattr(vm, sys, name, text));
+        if (have != V_UNBOUND) {
+            ok = have != V_EXC;
+            continue;
+        }
+        Value text = vm_cstr(vm, prompts[i][1]);
+        if (!(ok = text != V_EXC)) break;
+        vm_push_root(vm, text);
+        ok = vm_setattr(vm, sys, name, text);
+        vm_pop_roots(vm, 1);
     }
     vm_pop_roots(vm, 1);
     return ok;
