@@ -121,7 +121,6 @@ VmInput vm_interactive(VM *vm, const char *text, size_t len, bool blank, int *st
     return VM_INPUT_DONE;
 }
 
-
 /* The sys module, imported if it was not yet. */
 static Value sys_module(VM *vm)
 {
