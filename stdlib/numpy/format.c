@@ -174,12 +174,15 @@ static bool set_opt(VM *vm, PrintOpts *o, int k, Value v)
         return true;
     case OPT_precision: {
         int64_t p = -1;
-        if (v != V_NONE && !index_opt(vm, v, &p, "precision")) return false;
-        if (p < -1 || p > 100000) {
-            vm_raise(vm, vm->e_ValueError, "precision must be >= 0");
-            return false;
+        if (v != V_NONE) {
+            if (!index_opt(vm, v, &p, "precision")) return false;
+            if (p < 0) {
+                vm_raise(vm, vm->e_ValueError, "precision must be >= 0");
+                return false;
+            }
         }
-        o->precision = (int)p;
+        /* past numpy's 16384-character buffer more digits change nothing */
+        o->precision = p > 16384 ? 16384 : (int)p;
         return true;
     }
     case OPT_suppress: {
@@ -541,8 +544,8 @@ static void int_fill(ElemFmt *ef, const PrintOpts *o, const Shown *sh)
     ef->width = 0;
     if (sh->n == 0) return;
     int64_t maxi = 0, mini = 0;
-    uint64_t maxu = 0;
-    bool sgn = np_is_signed(t) || t == NP_BOOL;
+    uint64_t maxu = 0, minu = UINT64_MAX;
+    bool sgn = np_is_signed(t);
     for (int64_t i = 0; i < sh->n; i++) {
         if (sgn) {
             int64_t x = np_get_i64(sh->p[i], t);
@@ -551,6 +554,7 @@ static void int_fill(ElemFmt *ef, const PrintOpts *o, const Shown *sh)
         } else {
             uint64_t x = np_get_u64(sh->p[i], t);
             if (x > maxu) maxu = x;
+            if (x < minu) minu = x;
         }
     }
     int maxlen, minlen;
@@ -559,11 +563,11 @@ static void int_fill(ElemFmt *ef, const PrintOpts *o, const Shown *sh)
         minlen = snprintf(buf, sizeof buf, "%lld", (long long)mini);
     } else {
         maxlen = snprintf(buf, sizeof buf, "%llu", (unsigned long long)maxu);
-        minlen = 1;
+        minlen = snprintf(buf, sizeof buf, "%llu", (unsigned long long)minu);
     }
     char sign = o->sign;
     if (sign == ' ' && sgn && mini < 0) sign = '-';
-    if ((sgn ? maxi >= 0 : true) && (sign == '+' || sign == ' ')) maxlen++;
+    if ((!sgn || maxi >= 0) && (sign == '+' || sign == ' ')) maxlen++;
     ef->sign = sign;
     ef->width = maxlen > minlen ? maxlen : minlen;
 }
@@ -671,7 +675,7 @@ static bool elem_text(VM *vm, NpState *st, const ElemFmt *ef, char *p, StrBuf *w
         Value r = vm_call(vm, ef->fn, &x, 1, NULL);
         if (r == V_EXC) return false;
         if (!is_str(r)) {
-            vm_raise(vm, vm->e_TypeError, "can only concatenate str (not \"%s\") to str", vm_type_name(vm, r));
+            vm_raise(vm, vm->e_AttributeError, "'%s' object has no attribute 'splitlines'", vm_type_name(vm, r));
             return false;
         }
         sb_putn(w, AS_STR(r)->data, AS_STR(r)->len);
@@ -1075,9 +1079,10 @@ static Value f_array2string(VM *vm, Value *args, int nargs, TupleObj *kw)
     static const char *const opt[] = {"linewidth", "precision", "suppress", "formatter", "threshold",
                                       "edgeitems", "sign", "floatmode", "legacy"};
     Value ov[] = {p[1], p[2], p[3], p[6], p[7], p[8], p[9], p[10], p[12]};
-    for (int i = 4; i <= 11; i += 1)
-        if ((i == 4 || i == 5 || i == 11) && p[i] != V_UNBOUND && !is_str(p[i]))
-            return vm_raise(vm, vm->e_TypeError, "%s must be a str", names[i]);
+    static const int texts[] = {4, 5, 11};   /* separator, prefix, suffix */
+    for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++)
+        if (p[texts[i]] != V_UNBOUND && !is_str(p[texts[i]]))
+            return vm_raise(vm, vm->e_TypeError, "%s must be a str", names[texts[i]]);
     const char *sep = p[4] == V_UNBOUND ? " " : AS_STR(p[4])->data;
     size_t seplen = p[4] == V_UNBOUND ? 1 : AS_STR(p[4])->len;
     int64_t prefix = p[5] == V_UNBOUND ? 0 : AS_STR(p[5])->nchars;
@@ -1130,7 +1135,7 @@ static bool count_arg(VM *vm, Value v, const char *name, int *out)
     int64_t n;
     if (!vm_index(vm, v, &n)) return false;
     if (n < 0) return vm_raise(vm, vm->e_ValueError, "%s must be >= 0", name) != V_EXC;
-    *out = n > 100000 ? 100000 : (int)n;
+    *out = n > 16384 ? 16384 : (int)n;
     return true;
 }
 
