@@ -849,7 +849,7 @@ static Value arr_float(VM *vm, Value *args, int nargs, TupleObj *kw)
 {
     NdArray *a;
     if (scalar_of(vm, args[0], "__float__", &a) == V_EXC) return V_EXC;
-    return vm_new_float_obj(vm, np_get_f64(a->data, a->dtype));
+    return v_double(np_get_f64(a->data, a->dtype));
 }
 
 static Value arr_int(VM *vm, Value *args, int nargs, TupleObj *kw)
@@ -1235,7 +1235,7 @@ static Value f_linspace(VM *vm, Value *args, int nargs, TupleObj *kw)
     NdArray *r = t == NP_FLOAT64 ? a : np_copy(vm, a, t);
     Value out = r ? v_obj(r) : V_EXC;
     if (r && p[4] != V_UNBOUND && vm_truthy(vm, p[4]) == 1) {
-        Value items[2] = {out, vm_new_float_obj(vm, div > 0 ? step : NAN)};
+        Value items[2] = {out, v_double(div > 0 ? step : NAN)};
         out = vm_tuple_of(vm, items, 2);
     }
     vm_pop_roots(vm, 1);
