@@ -183,7 +183,7 @@ static void put_spaces(StrBuf *out, int n)
  * gets its zero back ('0') or goes ('-', positional only). */
 static void trim_zeros(StrBuf *s, int *nfrac, char trim, bool drop_point)
 {
-    if (trim == 'k' || *nfrac <= 0) return;
+    if (trim == 'k' || *nfrac <= 0 || s->oom) return;
     while (s->data[s->len - 1] == '0') {
         s->len--;
         (*nfrac)--;

@@ -774,8 +774,11 @@ static void extend_pretty(Layout *L, Line *ln, const char *w, size_t n, int64_t 
     ln->len += (int64_t)(maxw - lastw);
 }
 
+/* The text of the element at p in L->word (a formatter may make it empty). */
 static bool word_at(Layout *L, char *p)
 {
+    L->word.len = 0;
+    sb_putc(&L->word, ' ');
     L->word.len = 0;
     return elem_text(L->vm, L->st, L->ef, p, &L->word);
 }
@@ -852,6 +855,7 @@ static bool array_text(VM *vm, NdArray *a, const PrintOpts *o, const char *sep, 
                 o->edgeitems, out, {0}};
     sb_init(&L.word);
     bool ok = layout(&L, 0, a->data, 1 + prefix_len, o->linewidth);
+    if (L.word.oom) out->oom = true;
     sb_free(&L.word);
     return ok;
 }
