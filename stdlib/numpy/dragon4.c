@@ -198,7 +198,7 @@ static void trim_zeros(StrBuf *s, int *nfrac, char trim, bool drop_point)
     }
 }
 
-static void positional(StrBuf *out, const FloatBits *b, const NpFloatFmt *f)
+static bool positional(StrBuf *out, const FloatBits *b, const NpFloatFmt *f)
 {
     char digits[D4_BUF];
     StrBuf s;
@@ -243,10 +243,15 @@ static void positional(StrBuf *out, const FloatBits *b, const NpFloatFmt *f)
         if (f->trim == '-' && nfrac == 0) sb_putc(&s, ' ');
         put_spaces(&s, f->pad_right - nfrac);
     }
-    put_spaces(out, f->pad_left - (whole + has_sign));
-    sb_putn(out, s.data, s.len);
+    int left = f->pad_left - (whole + has_sign);
+    bool fits = (left > 0 ? left : 0) + s.len < D4_BUF;
+    if (fits) {
+        put_spaces(out, left);
+        sb_putn(out, s.data, s.len);
+    }
     if (s.oom) out->oom = true;
     sb_free(&s);
+    return fits;
 }
 
 static void scientific(StrBuf *out, const FloatBits *b, const NpFloatFmt *f)
@@ -287,7 +292,7 @@ static void scientific(StrBuf *out, const FloatBits *b, const NpFloatFmt *f)
     sb_free(&s);
 }
 
-void np_format_float(StrBuf *out, const void *p, int t, const NpFloatFmt *f)
+bool np_format_float(StrBuf *out, const void *p, int t, const NpFloatFmt *f)
 {
     FloatBits b;
     float_bits(p, t, &b);
@@ -299,6 +304,7 @@ void np_format_float(StrBuf *out, const void *p, int t, const NpFloatFmt *f)
     } else if (f->scientific) {
         scientific(out, &b, f);
     } else {
-        positional(out, &b, f);
+        return positional(out, &b, f);
     }
+    return true;
 }

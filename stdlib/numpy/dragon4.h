@@ -27,7 +27,9 @@ static inline NpFloatFmt np_float_fmt(bool scientific)
     return (NpFloatFmt){scientific, true, true, false, 'k', -1, -1, -1, -1, -1};
 }
 
-/* Appends the text of the element at p, of float type t (NP_FLOAT16/32/64). */
-void np_format_float(StrBuf *out, const void *p, int t, const NpFloatFmt *f);
+/* Appends the text of the element at p, of float type t (NP_FLOAT16/32/64);
+ * false, appending nothing, when positional text would pass numpy's limit
+ * of 16383 characters (numpy's RuntimeError "Float formatting result too large"). */
+bool np_format_float(StrBuf *out, const void *p, int t, const NpFloatFmt *f);
 
 #endif

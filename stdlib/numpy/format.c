@@ -446,8 +446,14 @@ static void split_lengths(const char *s, size_t n, int *ilen, int *flen, int *el
     *elen = e ? (int)(n - (size_t)(e - s) - 1) : 0;
 }
 
+static bool too_large(VM *vm)
+{
+    vm_raise(vm, vm->e_RuntimeError, "Float formatting result too large");
+    return false;
+}
+
 /* numpy's FloatingFormat.fillFormat over the elements shown. */
-static bool float_fill(ElemFmt *ef, const PrintOpts *o, const Shown *sh)
+static bool float_fill(VM *vm, ElemFmt *ef, const PrintOpts *o, const Shown *sh)
 {
     int t = ef->dtype;
     bool any_finite = false, any_nonfinite = false, any_signbit = false, neginf = false;
@@ -494,7 +500,10 @@ static bool float_fill(ElemFmt *ef, const PrintOpts *o, const Shown *sh)
         for (int64_t i = 0; i < sh->n; i++) {
             if (!isfinite(np_get_f64(sh->p[i], t))) continue;
             b.len = 0;
-            np_format_float(&b, sh->p[i], t, ff);
+            if (!np_format_float(&b, sh->p[i], t, ff)) {
+                sb_free(&b);
+                return too_large(vm);
+            }
             int il, fl, el;
             split_lengths(b.data, b.len, &il, &fl, &el);
             if (il > maxi) maxi = il;
@@ -503,7 +512,7 @@ static bool float_fill(ElemFmt *ef, const PrintOpts *o, const Shown *sh)
         }
         bool oom = b.oom;
         sb_free(&b);
-        if (oom) return false;
+        if (oom) return vm_raise(vm, vm->e_MemoryError, "out of memory") != V_EXC;
         pad_left = maxi;
         if (exp_format) {
             ff->exp_digits = maxe - 1;
@@ -608,16 +617,15 @@ static bool elem_fill(VM *vm, ElemFmt *ef, NdArray *a, const PrintOpts *o, bool 
     }
     Shown sh = {0};
     collect(a, 0, a->data, summary, o->edgeitems, &sh);
-    bool ok = !sh.oom;
+    bool ok = !sh.oom || vm_raise(vm, vm->e_MemoryError, "out of memory") != V_EXC;
     if (ok && np_is_float(a->dtype)) {
         ef->kind = EF_FLOAT;
-        ok = float_fill(ef, o, &sh);
+        ok = float_fill(vm, ef, o, &sh);
     } else if (ok) {
         ef->kind = EF_INT;
         int_fill(ef, o, &sh);
     }
     free(sh.p);
-    if (!ok) vm_raise(vm, vm->e_MemoryError, "out of memory");
     return ok;
 }
 
@@ -651,10 +659,7 @@ static bool elem_text(VM *vm, NpState *st, const ElemFmt *ef, char *p, StrBuf *w
     }
     case EF_FLOAT: {
         double x = np_get_f64(p, ef->dtype);
-        if (isfinite(x)) {
-            np_format_float(w, p, ef->dtype, &ef->ff);
-            return true;
-        }
+        if (isfinite(x)) return np_format_float(w, p, ef->dtype, &ef->ff) || too_large(vm);
         StrBuf s;
         sb_init(&s);
         if (isnan(x)) {
@@ -1206,8 +1211,7 @@ static Value format_float(VM *vm, Value *args, int nargs, TupleObj *kw, bool sci
     }
     StrBuf b;
     sb_init(&b);
-    np_format_float(&b, buf, t, &f);
-    return finish(vm, &b, true);
+    return finish(vm, &b, np_format_float(&b, buf, t, &f) || too_large(vm));
 }
 
 static Value f_format_float_positional(VM *vm, Value *args, int nargs, TupleObj *kw)

@@ -43,3 +43,8 @@ print(repr(np.arange(6).reshape(1, 1, 6)), repr(np.zeros((1, 0, 2), np.float32))
 print(np.array([[True, False], [False, True]]), repr(np.array([True] * 30)))
 print(repr(np.array([1.5], np.float16)), repr(np.array([1e-8], np.float16)), np.array([0.1, 0.2], np.float16), np.array([1/3, 1000], np.float16))
 print([np.float32(0.1), np.int16(3), np.True_], (np.float64(2.5),))
+for p in (16381, 16384):
+    try:
+        print(len(np.format_float_positional(5e-324, precision=p, unique=False)))
+    except RuntimeError as e:
+        print("RuntimeError", e)
