@@ -408,3 +408,8 @@ def fixture(fixture_function=None, *, scope="function", params=None, autouse=Fal
         return func
 
     return register(fixture_function) if fixture_function is not None else register
+
+
+if __name__ == "__main__":   # `tirun -m pytest ARGS`, as `python3 -m pytest ARGS`: tirun test
+    import _tirun_test
+    _tirun_test.main()
