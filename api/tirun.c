@@ -359,6 +359,7 @@ int tirun_run_file(tirun *rt, const char *path)
     }
     /* a folder goes on sys.path even under -P, as python3 puts it there */
     const char *slash = strrchr(file, '/');
+    status = 0;
     if (folder || !rt->cfg.flags.safe_path)
         status = put_path_first(rt->vm, file, slash ? (size_t)(slash - file) : 0) ? 0 : fail_exc(rt);
     if (!status) status = run_source(rt, file, text, len);

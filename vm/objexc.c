@@ -140,14 +140,20 @@ static size_t utf8_char_offset(const StrObj *s, uint32_t i)
 }
 
 /* A value as pytest's saferepr shows it in an assertion: its repr, cut in
- * the middle past 240 characters, or what its __repr__ raised instead. */
+ * the middle past 240 characters, or what its __repr__ raised instead
+ * (without pytest's address, to keep reports the same from run to run). */
 static void put_saferepr(VM *vm, StrBuf *b, Value v)
 {
     Value r = vm_repr(vm, v);
     if (r == V_EXC) {
         Value exc = vm->exc;
         vm->exc = V_NONE;
-        sb_printf(b, "<[%s raised in repr()] %s object>", vm_type_of(vm, exc)->name->data, vm_type_of(vm, v)->name->data);
+        vm_push_root(vm, exc);
+        Value what = vm_repr(vm, exc);
+        if (what == V_EXC) vm->exc = V_NONE;
+        sb_printf(b, "<[%s raised in repr()] %s object>", what != V_EXC ? AS_STR(what)->data : vm_type_of(vm, exc)->name->data,
+                  vm_type_of(vm, v)->name->data);
+        vm_pop_roots(vm, 1);
         return;
     }
     const StrObj *s = AS_STR(r);
