@@ -2,6 +2,7 @@
  * alone, as lua.c is: argument handling, Ctrl-C, and the interactive prompt's
  * line editing (libedit). Exit codes: 0 success, 1 uncaught error, 2 usage
  * error or a script that can't be opened. */
+#include <errno.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -56,10 +57,12 @@ static const char usage[] =
     "-V     : print the version and exit (also --version)\n"
     "--     : the end of the options: the next argument is the program\n"
     "Not supported: -x (skip the first line), -J, --check-hash-based-pycs,\n"
-    "zip files as programs, PYTHONSTARTUP, PYTHONHOME and the other PYTHON*\n"
-    "variables not named here.\n"
+    "zip files as programs, PYTHONHOME and the other PYTHON* variables not\n"
+    "named here.\n"
     "\n"
     "Environment:\n"
+    "PYTHONSTARTUP=FILE\n"
+    "         run FILE before the first prompt (not with -c, -m or a program)\n"
     "PYTHONPATH, TIRUN_PATH\n"
     "         ':'-separated folders searched for modules (TIRUN_PATH's first),\n"
     "         after the program's own folder and before nothing else: tirun's\n"
@@ -393,19 +396,50 @@ static char *read_line(const char *prompt, bool tty)
     return line;
 }
 
+static const char banner[] = "tirun %s (the Python 3.11 language, with Taichi kernels)\nCtrl-D exits; Ctrl-C interrupts.\n";
+
+/* PYTHONSTARTUP's file, run in __main__ before the first prompt as python3
+ * runs it: its errors are printed and the prompt comes all the same. */
+static void run_startup(const Options *o, tirun *rt)
+{
+    const char *path = env(o, "PYTHONSTARTUP");
+    if (!path) return;
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        int e = errno;
+        fprintf(stderr, "Could not open PYTHONSTARTUP\n%s: [Errno %d] %s: '%s'\n",
+                e == ENOENT ? "FileNotFoundError" : e == EACCES ? "PermissionError" : "OSError", e, strerror(e), path);
+        return;
+    }
+    size_t len = 0, cap = 4096;
+    char *text = malloc(cap);
+    for (size_t n; text && (n = fread(text + len, 1, cap - len - 1, f)) > 0;) {
+        len += n;
+        char *grown = cap - len < 2 ? realloc(text, cap *= 2) : text;
+        if (!grown) free(text);
+        text = grown;
+    }
+    fclose(f);
+    if (!text) {
+        fputs("tirun: out of memory\n", stderr);
+        return;
+    }
+    text[len] = 0;
+    report(rt, tirun_run_string(rt, text, path));
+    fflush(stdout);
+    free(text);
+}
+
 /* The interactive prompt on rt: libedit reads lines (editing, a history
  * file); Ctrl-C drops the input or interrupts the running code, Ctrl-D exits.
  * Returns the exit status. */
-static int repl(tirun *rt, bool banner)
+static int repl(tirun *rt)
 {
     bool tty = isatty(STDIN_FILENO);
     char *hist = tty ? history_path() : NULL;
     using_history();
     stifle_history(1000);
     if (hist) read_history(hist);
-    if (banner)
-        fprintf(stderr, "tirun %s (the Python 3.11 language, with Taichi kernels)\nCtrl-D exits; Ctrl-C interrupts.\n",
-                TIRUN_VERSION_STRING);
     char *buf = NULL;
     size_t len = 0;
     int status = 0;
@@ -517,9 +551,12 @@ static int run(Options *o, int argc, char **argv)
     free(text);
     report(rt, status);
     if (prompt || o->cfg.flags.inspect) {
-        /* -i: the prompt after the program, whatever its end, as python3's */
+        /* -i: the prompt after the program, whatever its end, as python3's;
+         * the banner and PYTHONSTARTUP only for the prompt alone */
         fflush(stdout);
-        status = repl(rt, prompt && tty && !o->cfg.flags.quiet);
+        if (prompt && !o->cfg.flags.quiet) fprintf(stderr, banner, TIRUN_VERSION_STRING);
+        if (prompt) run_startup(o, rt);
+        status = repl(rt);
     }
     return finish(rt, status);
 }
