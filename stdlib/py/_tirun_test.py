@@ -33,7 +33,8 @@ whatever its name. `tirun -m pytest ARGS` is the same.
             the first line of what failed (for tools that read the results)
   PATH::NAME  only the test NAME (a function, Class or Class::method) of PATH
 
-Fixtures built in: request, tmp_path, monkeypatch, capsys, capfd. A failed
+Fixtures built in: request, tmp_path, tmp_path_factory, tmpdir, monkeypatch,
+capsys, capfd. A failed
 assert shows the values it compared ("assert 3 == 4"), as pytest's does.
 
 Prints a character a test (. passed, F failed, E error, s skipped, x expected
@@ -799,6 +800,9 @@ class CaptureResult(tuple):
     def err(self):
         return self[1]
 
+    def __repr__(self):
+        return "CaptureResult(out=%r, err=%r)" % (self[0], self[1])
+
 
 class FdWriter:
     """sys.stdout / sys.stderr under capfd: straight to the file descriptor,
@@ -860,6 +864,27 @@ class CaptureFixture:
             os.dup2(target, fd)
             self.files[fd - 1] = (fd, saved, path, target)
         return CaptureResult(texts[0], texts[1])
+
+    def disabled(self):
+        """A context in which the test writes to the real stdout and stderr."""
+        import contextlib
+
+        @contextlib.contextmanager
+        def uncaptured():
+            inside = sys.stdout, sys.stderr
+            if self.fd_level:
+                for fd, saved, path, target in self.files:
+                    os.dup2(saved, fd)
+            sys.stdout, sys.stderr = sys.__stdout__, sys.__stderr__
+            try:
+                yield
+            finally:
+                sys.stdout.flush()
+                sys.stdout, sys.stderr = inside
+                if self.fd_level:
+                    for fd, saved, path, target in self.files:
+                        os.dup2(target, fd)
+        return uncaptured()
 
     def close(self):
         if self.fd_level:
@@ -961,6 +986,40 @@ class TmpPath(str):
             return f.write(data)
 
 
+class LocalPath(TmpPath):
+    """The tmpdir fixture's folder, as py.path.local's most used methods show it."""
+
+    def __truediv__(self, other):
+        return LocalPath(os.path.join(self, os.fspath(other)))
+
+    def join(self, *parts):
+        return LocalPath(os.path.join(self, *[os.fspath(p) for p in parts]))
+
+    @property
+    def strpath(self):
+        return str(self)
+
+    def mkdir(self, *parts):
+        made = self.join(*parts)
+        os.mkdir(made)
+        return made
+
+    def write(self, data, mode="w"):
+        with open(str(self), mode) as f:
+            f.write(data)
+
+    def read(self, mode="r"):
+        with open(str(self), mode) as f:
+            return f.read()
+
+    def check(self, dir=None, file=None, exists=None):
+        if dir is not None:
+            return os.path.isdir(self) == bool(dir)
+        if file is not None:
+            return os.path.isfile(self) == bool(file)
+        return os.path.exists(self)
+
+
 def path_class():
     try:
         from pathlib import Path
@@ -969,20 +1028,38 @@ def path_class():
     return Path
 
 
+class TempPathFactory:
+    """tmp_path_factory: the session's temporary folder (made on first use,
+    removed when the session ends) and fresh numbered folders in it."""
+
+    def __init__(self, session):
+        self.session = session
+
+    def getbasetemp(self):
+        if self.session.basetemp is None:
+            import tempfile
+            self.session.basetemp = tempfile.mkdtemp(prefix="tirun-test-")
+        return path_class()(self.session.basetemp)
+
+    def mktemp(self, basename, numbered=True):
+        base = os.fspath(self.getbasetemp())
+        n = 0
+        while numbered and os.path.exists(os.path.join(base, "%s%d" % (basename, n))):
+            n += 1
+        folder = os.path.join(base, "%s%d" % (basename, n) if numbered else basename)
+        os.mkdir(folder)
+        return path_class()(folder)
+
+
 def tmp_path_fixture(item, instance, state):
     """A fresh empty folder a test, named after it as pytest names it, in the
-    session's own temporary folder (removed when the session ends)."""
-    session = state["session"]
-    if session.basetemp is None:
-        import tempfile
-        session.basetemp = tempfile.mkdtemp(prefix="tirun-test-")
+    session's own temporary folder."""
     stem = "".join(ch if ch.isalnum() or ch == "_" else "_" for ch in item.local_id.split("::")[-1])[:30]
-    n = 0
-    while os.path.exists(os.path.join(session.basetemp, "%s%d" % (stem, n))):
-        n += 1
-    folder = os.path.join(session.basetemp, "%s%d" % (stem, n))
-    os.mkdir(folder)
-    return path_class()(folder)
+    return TempPathFactory(state["session"]).mktemp(stem)
+
+
+def tmpdir_fixture(item, instance, state):
+    return LocalPath(os.fspath(tmp_path_fixture(item, instance, state)))
 
 
 # the fixtures every test sees unless it defines one of the same name
@@ -992,6 +1069,8 @@ BUILTIN_FIXTURES = {
     "capfd": capture_fixture(True),
     "monkeypatch": monkeypatch_fixture,
     "tmp_path": tmp_path_fixture,
+    "tmpdir": tmpdir_fixture,
+    "tmp_path_factory": lambda item, instance, state: TempPathFactory(state["session"]),
 }
 
 
