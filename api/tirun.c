@@ -297,8 +297,12 @@ static char *read_source(tirun *rt, const char *path, size_t *len, int *status, 
 {
     FILE *f = fopen(path, "rb");
     if (!f) {
-        *status = fail_with(rt, fail_status, "tirun: can't open file '%s': [Errno %d] %s\n", path, errno,
-                            strerror(errno));
+        /* a program named by a relative path: its absolute one, as python3 3.11 names it */
+        int e = errno;
+        char cwd[4096];
+        bool absolute = fail_status == 2 && path[0] != '/' && getcwd(cwd, sizeof cwd);
+        *status = fail_with(rt, fail_status, "tirun: can't open file '%s%s%s': [Errno %d] %s\n", absolute ? cwd : "",
+                            absolute ? "/" : "", path, e, strerror(e));
         return NULL;
     }
     char *text = parse_read_stream(f, len);
