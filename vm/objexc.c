@@ -6,7 +6,6 @@
 #include <string.h>
 
 #include "../parser/parse.h"
-#include "opcodes.h"
 #include "vm.h"
 
 #define AS_EXC(v) ((ExcObj *)v_as_obj(v))
@@ -128,77 +127,6 @@ Value vm_raise(VM *vm, TypeObj *type, const char *fmt, ...)
     Value exc = vm_new_exception(vm, type, &msg, 1);
     if (exc == V_EXC) return V_EXC;
     return vm_raise_value(vm, exc);
-}
-
-/* Where character `i` of s starts in its UTF-8 bytes. */
-static size_t utf8_char_offset(const StrObj *s, uint32_t i)
-{
-    size_t at = 0;
-    for (; i && at < s->len; i--)
-        for (at++; at < s->len && ((unsigned char)s->data[at] & 0xC0) == 0x80; at++) {}
-    return at;
-}
-
-/* A value as pytest's saferepr shows it in an assertion: its repr, cut in
- * the middle past 240 characters, or what its __repr__ raised instead
- * (without pytest's address, to keep reports the same from run to run). */
-static void put_saferepr(VM *vm, StrBuf *b, Value v)
-{
-    Value r = vm_repr(vm, v);
-    if (r == V_EXC) {
-        Value exc = vm->exc;
-        vm->exc = V_NONE;
-        vm_push_root(vm, exc);
-        Value what = vm_repr(vm, exc);
-        if (what == V_EXC) vm->exc = V_NONE;
-        sb_printf(b, "<[%s raised in repr()] %s object>", what != V_EXC ? AS_STR(what)->data : vm_type_of(vm, exc)->name->data,
-                  vm_type_of(vm, v)->name->data);
-        vm_pop_roots(vm, 1);
-        return;
-    }
-    const StrObj *s = AS_STR(r);
-    enum { MAX = 240, HEAD = (MAX - 3) / 2, TAIL = MAX - 3 - HEAD };
-    if (s->nchars <= MAX) {
-        sb_putn(b, s->data, s->len);
-        return;
-    }
-    size_t head = utf8_char_offset(s, HEAD), tail = utf8_char_offset(s, s->nchars - TAIL);
-    sb_putn(b, s->data, head);
-    sb_puts(b, "...");
-    sb_putn(b, s->data + tail, s->len - tail);
-}
-
-/* Raises what a failed rewritten assert reports (ASSERT_FAILED): its own
- * message (str, else repr) on a line of its own, then "assert LEFT OP RIGHT"
- * for a comparison, "assert VALUE" or "assert not VALUE". */
-Value vm_assert_failed(VM *vm, int what, const Value *vals, bool has_msg)
-{
-    static const char *const texts[] = {"==", "!=", "<", "<=", ">", ">=", "is", "is not", "in", "not in"};
-    StrBuf b;
-    sb_init(&b);
-    int nvals = what < ASSERT_VALUE ? 2 : 1;
-    if (has_msg) {
-        Value m = vals[nvals];
-        Value text = v_has_layout(m, LAYOUT_STR) ? m : vm_repr(vm, m);
-        if (text == V_EXC) vm->exc = V_NONE;
-        else sb_putn(&b, AS_STR(text)->data, AS_STR(text)->len);
-        sb_putc(&b, '\n');
-    }
-    sb_puts(&b, what == ASSERT_NOT ? "assert not " : "assert ");
-    put_saferepr(vm, &b, vals[0]);
-    if (what < ASSERT_VALUE) {
-        sb_printf(&b, " %s ", texts[what]);
-        put_saferepr(vm, &b, vals[1]);
-    }
-    if (b.oom) {
-        sb_free(&b);
-        vm->exc = vm->memory_error;
-        return V_EXC;
-    }
-    Value msg = vm_new_str(vm, b.data, b.len);
-    sb_free(&b);
-    Value exc = msg == V_EXC ? V_EXC : vm_new_exception(vm, vm->e_AssertionError, &msg, 1);
-    return exc == V_EXC ? V_EXC : vm_raise_value(vm, exc);
 }
 
 Value vm_raise_name_error(VM *vm, StrObj *name)
