@@ -49,6 +49,7 @@ const VmModuleDef mod_builtin_modules[] = {
     {"errno", mod_errno_open},
     {"_taichi_core", mod_taichi_open},
     {"_taichi_gui", mod_gui_open},
+    {"_numpy", mod_numpy_open},
     {"_tirun_testhook", testhook_open},
     {NULL, NULL},
 };
