@@ -33,6 +33,10 @@ whatever its name. `tirun -m pytest ARGS` is the same.
             the first line of what failed (for tools that read the results)
   PATH::NAME  only the test NAME (a function, Class or Class::method) of PATH
 
+Accepted without effect (pytest's report, plugins and caches): --tb STYLE,
+-p NAME, -r CHARS, --color WHEN, -o INI, --disable-warnings, --no-header,
+--no-summary, -l / --showlocals.
+
 Fixtures built in: request, tmp_path, tmp_path_factory, tmpdir, monkeypatch,
 capsys, capfd. A failed
 assert shows the values it compared ("assert 3 == 4"), as pytest's does.
@@ -45,6 +49,11 @@ others. Exits 0, 1 on a failure or error, 2 on a usage error, 5 when no test
 was collected."""
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_NO_TESTS = 0, 1, 2, 5
+
+# pytest's options about its report, plugins and caches: accepted (so that a
+# `python3 -m pytest` command line works) and without effect here
+IGNORED_FLAGS = ("--disable-warnings", "--no-header", "--no-summary", "-l", "--showlocals")
+IGNORED_WITH_VALUE = ("--tb", "-p", "-r", "--color", "-o")
 
 # the files a program's modules are in: Python's and tirun's
 SOURCE_SUFFIXES = (".py", ".ti")
@@ -1253,6 +1262,13 @@ def parse_args(argv):
             if arg == "--results" and not args:
                 raise UsageError("argument --results: expected one argument")
             options["results"] = args.pop(0) if arg == "--results" else arg[len("--results="):]
+        elif arg in IGNORED_FLAGS or arg.startswith(tuple(o + "=" for o in IGNORED_WITH_VALUE)):
+            pass
+        elif arg in IGNORED_WITH_VALUE or (arg[:2] in IGNORED_WITH_VALUE and len(arg) > 2):
+            if arg in IGNORED_WITH_VALUE and not args:
+                raise UsageError("argument %s: expected one argument" % arg)
+            if arg in IGNORED_WITH_VALUE:
+                args.pop(0)
         elif arg.startswith("-") and arg != "-":
             raise UsageError("unrecognized arguments: %s" % arg)
         else:
