@@ -109,6 +109,7 @@ typedef struct {
     bool unbuffered;
     const char **warn, **xopt;      /* -W and -X arguments, NULL-ended */
     int nwarn, nxopt;
+    char *warn_env;                 /* PYTHONWARNINGS, cut into warn's items */
     char **path;                    /* sys.path after the program's folder */
     int npath;
 } Options;
@@ -117,6 +118,7 @@ static void free_options(Options *o)
 {
     free(o->warn);
     free(o->xopt);
+    free(o->warn_env);
     for (int i = 0; i < o->npath; i++) free(o->path[i]);
     free(o->path);
 }
@@ -186,7 +188,7 @@ static bool read_environment(Options *o)
     int n = 0;
     if (o->cfg.flags.dev_mode && !push(&list, &n, "default")) return false;
     const char *w = env(o, "PYTHONWARNINGS");
-    char *copy = w ? strdup(w) : NULL;   /* its items live as long as the process */
+    char *copy = o->warn_env = w ? strdup(w) : NULL;
     if (w && !copy) return false;
     for (char *save, *item = copy ? strtok_r(copy, ",", &save) : NULL; item; item = strtok_r(NULL, ",", &save))
         if (!push(&list, &n, item)) return false;
@@ -451,6 +453,7 @@ static int repl(tirun *rt)
         if (interrupted) {
             /* Ctrl-C at the prompt: the input so far is dropped */
             free(line);
+            clearerr(stdin);   /* a plain read that EINTR ended */
             fputs("\nKeyboardInterrupt\n", stderr);
             len = 0;
             continue;
