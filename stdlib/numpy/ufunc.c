@@ -390,7 +390,7 @@ static Value uf_call(VM *vm, Value *args, int nargs, TupleObj *kw)
     UfuncObj *uo = self_uf(vm, args[0]);
     if (!uo) return V_EXC;
     const NpUfuncInfo *u = &np_ufuncs[uo->id];
-    int nkw = kw ? (int)kw->len : 0, npos = nargs - 1 - nkw;
+    int npos = nargs - 1;   /* the keyword values follow the positionals */
     if (npos < u->nin || npos > u->nin + u->nout)
         return vm_raise(vm, vm->e_TypeError, "%s() takes from %d to %d positional arguments but %d were given", u->name,
                         u->nin, u->nin + u->nout, npos);
