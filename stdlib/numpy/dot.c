@@ -312,31 +312,35 @@ static Value op_imatmul(VM *vm, Value *args, int nargs, TupleObj *kw)
     return ok ? args[0] : V_EXC;
 }
 
+/* a's elements in C order as a 1-D array (of ncols columns when 2-D: a
+ * column vector for ncols 1); rooted, the caller pops one */
+static NdArray *flat(VM *vm, NdArray *a, int nd)
+{
+    NdArray *c = np_contiguous(vm, a, -1);
+    if (!c) return NULL;
+    vm_push_root(vm, v_obj(c));
+    int64_t shape[2] = {c->size, 1}, strides[2] = {np_itemsize(c), 0};
+    NdArray *v = np_view(vm, a->st, v_obj(c), c->dtype, c->data, nd, shape, strides, false);
+    vm_pop_roots(vm, 1);
+    if (v) vm_push_root(vm, v_obj(v));
+    return v;
+}
+
 /* a and b flattened */
 static Value f_vdot(VM *vm, Value *args, int nargs, TupleObj *kw)
 {
     NdArray *a, *b;
     if (!vm_check_nargs(vm, "vdot", nargs - 1, kw, 2, 2) || !two_arrays(vm, ST(args), args[1], args[2], &a, &b))
         return V_EXC;
+    size_t roots = vm->nroots - 2;
     Value r = V_EXC;
-    if (a->size != b->size) vm_raise(vm, vm->e_ValueError, "cannot reshape array of size %lld into shape (%lld,)", (long long)b->size, (long long)a->size);
-    else {
-        NdArray *ac = np_contiguous(vm, a, -1), *bc = ac ? np_contiguous(vm, b, -1) : NULL;
-        if (bc) {
-            vm_push_root(vm, v_obj(ac));
-            vm_push_root(vm, v_obj(bc));
-            NdArray *av = np_view(vm, ST(args), v_obj(ac), ac->dtype, ac->data, 1, &ac->size, (int64_t[]){np_itemsize(ac)}, false);
-            NdArray *bv = av ? np_view(vm, ST(args), v_obj(bc), bc->dtype, bc->data, 1, &bc->size, (int64_t[]){np_itemsize(bc)}, false) : NULL;
-            if (bv) {
-                vm_push_root(vm, v_obj(av));
-                vm_push_root(vm, v_obj(bv));
-                r = matmul(vm, ST(args), av, bv);
-                vm_pop_roots(vm, 2);
-            }
-            vm_pop_roots(vm, 2);
-        }
-    }
-    vm_pop_roots(vm, 2);
+    NdArray *av, *bv;
+    if (a->size != b->size)
+        vm_raise(vm, vm->e_ValueError, "cannot reshape array of size %lld into shape (%lld,)", (long long)b->size,
+                 (long long)a->size);
+    else if ((av = flat(vm, a, 1)) && (bv = flat(vm, b, 1)))
+        r = matmul(vm, ST(args), av, bv);
+    vm->nroots = roots;
     return r;
 }
 
@@ -376,28 +380,14 @@ static Value f_outer(VM *vm, Value *args, int nargs, TupleObj *kw)
     NdArray *a, *b;
     if (!np_parse(vm, "outer", args + 1, nargs - 1, kw, names, 3, 3, 2, p) || !two_arrays(vm, ST(args), p[0], p[1], &a, &b))
         return V_EXC;
+    size_t roots = vm->nroots - 2;
     Value r = V_EXC;
-    NdArray *ac = np_contiguous(vm, a, -1);
-    if (ac) {
-        vm_push_root(vm, v_obj(ac));
-        NdArray *bc = np_contiguous(vm, b, -1);
-        if (bc) {
-            vm_push_root(vm, v_obj(bc));
-            int64_t ash[2] = {ac->size, 1}, ast[2] = {np_itemsize(ac), 0};
-            NdArray *av = np_view(vm, ST(args), v_obj(ac), ac->dtype, ac->data, 2, ash, ast, false);
-            NdArray *bv = av ? np_view(vm, ST(args), v_obj(bc), bc->dtype, bc->data, 1, &bc->size, (int64_t[]){np_itemsize(bc)}, false) : NULL;
-            if (bv) {
-                vm_push_root(vm, v_obj(av));
-                vm_push_root(vm, v_obj(bv));
-                Value two[2] = {v_obj(av), v_obj(bv)}, out[2] = {p[2] == V_UNBOUND ? V_NONE : p[2], V_NONE};
-                r = np_ufunc_apply(vm, ST(args), NP_UF_MULTIPLY, two, out, -1);
-                vm_pop_roots(vm, 2);
-            }
-            vm_pop_roots(vm, 1);
-        }
-        vm_pop_roots(vm, 1);
+    NdArray *av = flat(vm, a, 2), *bv = av ? flat(vm, b, 1) : NULL;
+    if (bv) {
+        Value two[2] = {v_obj(av), v_obj(bv)}, out[2] = {p[2] == V_UNBOUND ? V_NONE : p[2], V_NONE};
+        r = np_ufunc_apply(vm, ST(args), NP_UF_MULTIPLY, two, out, -1);
     }
-    vm_pop_roots(vm, 2);
+    vm->nroots = roots;
     return r;
 }
 
