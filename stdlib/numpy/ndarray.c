@@ -1481,9 +1481,9 @@ static Value arr_new(VM *vm, Value *args, int nargs, TupleObj *kw)
     return filled(vm, (NpState *)v_as_obj(s), p[0], p[1], V_UNBOUND, NP_FLOAT64);
 }
 
-/* The hooks of parts not written yet are weak: a part's file defines the real
- * one, and then its weak default must go: tirun links libtirun.a, from which
- * the linker takes a part's object only for a symbol still undefined. */
+/* The hooks of parts not written yet are weak: a part's file defines the real one. */
+__attribute__((weak)) bool np_init_ufunc(VM *vm, NpState *st) { return true; }
+__attribute__((weak)) bool np_init_reduce(VM *vm, NpState *st) { return true; }
 __attribute__((weak)) bool np_init_format(VM *vm, NpState *st) { return true; }
 __attribute__((weak)) bool np_init_random(VM *vm, NpState *st) { return true; }
 __attribute__((weak)) bool np_init_linalg(VM *vm, NpState *st) { return true; }
