@@ -145,10 +145,14 @@ static Value matmul(VM *vm, NpState *st, NdArray *a, NdArray *b)
         NdArray *bv = np_view(vm, st, v_obj(b), b->dtype, pb, 2, bs2, bst, false);
         if (!bv) goto done;
         vm_push_root(vm, v_obj(bv));
-        np_assign_array(vm, am, av);
-        np_assign_array(vm, bm, bv);
+        /* operands already C-contiguous of the compute type are used in place */
+        const char *da = am->data, *db = bm->data;
+        if (a->dtype == ct && np_is_c_contiguous(av)) da = pa;
+        else np_assign_array(vm, am, av);
+        if (b->dtype == ct && np_is_c_contiguous(bv)) db = pb;
+        else np_assign_array(vm, bm, bv);
         vm_pop_roots(vm, 2);
-        mm_core(ct, n, m, k, am->data, bm->data, r->data + e * n * m * esz);
+        mm_core(ct, n, m, k, da, db, r->data + e * n * m * esz);
         for (int d = bnd - 1; d >= 0; d--) {
             if (++idx[d] < bshape[d]) break;
             idx[d] = 0;

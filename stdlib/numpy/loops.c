@@ -3,6 +3,7 @@
  * plain loops the compiler vectorizes (this file is built with -O3 -fwrapv:
  * integer arithmetic wraps as numpy's does). Also numpy's pairwise sum. */
 #include <math.h>
+#include <pthread.h>
 #include <tgmath.h>
 
 #include "ufunc.h"
@@ -406,9 +407,36 @@ static float pw_f32_contig(const float *a, int64_t n)
     return pw_f32_contig(a, n2) + pw_f32_contig(a + n2, n - n2);
 }
 
+typedef struct {
+    const float *a;
+    int64_t n;
+    float sum;
+} PwJob;
+
+static void *pw_job(void *p)
+{
+    PwJob *j = p;
+    j->sum = pw_f32_contig(j->a, j->n);
+    return NULL;
+}
+
 float np_pairwise_f32(const char *a, int64_t n, int64_t stride)
 {
-    return stride == 4 ? pw_f32_contig((const float *)a, n) : pw_f32_rec(a, n, stride);
+    if (stride != 4) return pw_f32_rec(a, n, stride);
+    /* a long run: the two halves of the first split on two threads (the same
+     * additions in the same order, so the same sum) */
+    if (n >= (1 << 20)) {
+        int64_t n2 = n / 2;
+        n2 -= n2 % 8;
+        PwJob right = {(const float *)a + n2, n - n2, 0};
+        pthread_t t;
+        if (pthread_create(&t, NULL, pw_job, &right) == 0) {
+            float left = pw_f32_contig((const float *)a, n2);
+            pthread_join(t, NULL);
+            return left + right.sum;
+        }
+    }
+    return pw_f32_contig((const float *)a, n);
 }
 double np_pairwise_f64(const char *a, int64_t n, int64_t stride) { return pw_f64_rec(a, n, stride); }
 float np_pairwise_f16(const char *a, int64_t n, int64_t stride) { return pw_f16_rec(a, n, stride); }

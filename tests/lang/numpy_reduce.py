@@ -31,6 +31,8 @@ x = np.array(rand(30000), np.float32).reshape(150, 200)
 print("f32 2d", x.sum().item(), x.sum(axis=0)[:4].tolist(), x.sum(axis=1)[:4].tolist(), x.T.sum(axis=1)[:3].tolist())
 print("f32 2d mean/std", x.mean().item(), x.std().item(), x.var(axis=0)[:3].tolist(), x.std(axis=1, ddof=1)[:3].tolist())
 print("f32 dtype f64", x.sum(dtype=np.float64).item(), x.mean(dtype=np.float64).item())
+big = (np.arange(3 << 20, dtype=np.float32) % 1013) * np.float32(0.001) - np.float32(0.3)
+print("f32 big sum", big.sum().item(), big[1:].sum().item(), big.reshape(3, -1).sum(axis=1).tolist())
 h = np.array(rand(3000), np.float16)
 print("f16", h.sum().item(), h.mean().item(), h.sum(dtype=np.float32).item())
 
