@@ -243,6 +243,17 @@ static bool two_arrays(VM *vm, NpState *st, Value x, Value y, NdArray **a, NdArr
     return true;
 }
 
+/* A product r written into out (an array; else r itself). */
+static Value into(VM *vm, Value r, Value out)
+{
+    if (r == V_EXC || !np_is_array(out)) return r;
+    vm_push_root(vm, r);
+    NdArray *ra = np_from_py(vm, AS_ND(out)->st, r, -1);
+    bool ok = ra && np_assign_array(vm, AS_ND(out), ra);
+    vm_pop_roots(vm, 1);
+    return ok ? out : V_EXC;
+}
+
 static Value f_dot(VM *vm, Value *args, int nargs, TupleObj *kw)
 {
     static const char *const names[] = {"a", "b", "out"};
@@ -252,14 +263,7 @@ static Value f_dot(VM *vm, Value *args, int nargs, TupleObj *kw)
         return V_EXC;
     Value r = dot(vm, ST(args), a, b);
     vm_pop_roots(vm, 2);
-    if (r != V_EXC && p[2] != V_UNBOUND && p[2] != V_NONE && np_is_array(p[2])) {
-        vm_push_root(vm, r);
-        NdArray *ra = np_from_py(vm, ST(args), r, -1);
-        bool ok = ra && np_assign_array(vm, AS_ND(p[2]), ra);
-        vm_pop_roots(vm, 1);
-        return ok ? p[2] : V_EXC;
-    }
-    return r;
+    return into(vm, r, p[2]);
 }
 
 static Value m_dot(VM *vm, Value *args, int nargs, TupleObj *kw)
@@ -278,15 +282,7 @@ static Value f_matmul(VM *vm, Value *args, int nargs, TupleObj *kw)
     static const char *const names[] = {"", "", "out", "casting", "order", "dtype", "subok", "signature", "axes", "axis"};
     Value p[10];
     if (!np_parse(vm, "matmul", args + 1, nargs - 1, kw, names, 10, 3, 2, p)) return V_EXC;
-    Value r = np_matmul(vm, ST(args), p[0], p[1]);
-    if (r != V_EXC && p[2] != V_UNBOUND && p[2] != V_NONE && np_is_array(p[2])) {
-        vm_push_root(vm, r);
-        NdArray *ra = np_from_py(vm, ST(args), r, -1);
-        bool ok = ra && np_assign_array(vm, AS_ND(p[2]), ra);
-        vm_pop_roots(vm, 1);
-        return ok ? p[2] : V_EXC;
-    }
-    return r;
+    return into(vm, np_matmul(vm, ST(args), p[0], p[1]), p[2]);
 }
 
 static Value op_matmul(VM *vm, Value *args, int nargs, TupleObj *kw)
@@ -308,12 +304,8 @@ static Value op_rmatmul(VM *vm, Value *args, int nargs, TupleObj *kw)
 static Value op_imatmul(VM *vm, Value *args, int nargs, TupleObj *kw)
 {
     Value r = op_matmul(vm, args, nargs, kw);
-    if (r == V_EXC || r == V_NOTIMPL || (AS_ND(args[0])->flags & NP_SCALAR)) return r;
-    vm_push_root(vm, r);
-    NdArray *ra = np_from_py(vm, AS_ND(args[0])->st, r, -1);
-    bool ok = ra && np_assign_array(vm, AS_ND(args[0]), ra);
-    vm_pop_roots(vm, 1);
-    return ok ? args[0] : V_EXC;
+    if (r == V_NOTIMPL || (AS_ND(args[0])->flags & NP_SCALAR)) return r;
+    return into(vm, r, args[0]);
 }
 
 /* a's elements in C order as a 1-D array (of ncols columns when 2-D: a
