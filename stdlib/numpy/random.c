@@ -71,12 +71,7 @@ static uint64_t legacy_interval(MtRandom *r, uint64_t max)
  * rejection with the 8/16/1-bit draws cut from a buffered 32-bit word, as
  * random_bounded_*_fill and random_buffered_bounded_* do; the buffer lives
  * for one call of randint. */
-typedef struct {
-    uint32_t buf;
-    int bcnt;
-} BitBuf;
-
-static uint32_t buffered_bits(MtRandom *r, BitBuf *b, int bits)
+static uint32_t buffered_bits(MtRandom *r, NpBitBuf *b, int bits)
 {
     if (!b->bcnt) {
         b->buf = mt_genrand_u32(r);
@@ -88,8 +83,9 @@ static uint32_t buffered_bits(MtRandom *r, BitBuf *b, int bits)
     return b->buf;
 }
 
-static uint64_t legacy_bounded(MtRandom *r, int bits, uint64_t off, uint64_t rng, BitBuf *b)
+static uint64_t legacy_bounded(void *gen, int bits, uint64_t off, uint64_t rng, NpBitBuf *b)
 {
+    MtRandom *r = gen;
     if (rng == 0) return off;
     uint64_t mask = np_rand_mask(rng), v;
     switch (bits) {
@@ -267,16 +263,15 @@ static Value legacy_seed(VM *vm, Value *args, int nargs, TupleObj *kw)
 
 /* The distributions with float parameters: each draw is one function of the
  * generator and up to two parameters, filled in C order over the output. */
-enum { D_UNIFORM, D_STD_UNIFORM, D_NORMAL, D_STD_NORMAL, D_EXPONENTIAL, D_STD_EXPONENTIAL };
-
-static double legacy_draw(MtRandom *r, int kind, double a, double b)
+static double legacy_draw(void *gen, int kind, double a, double b)
 {
+    MtRandom *r = gen;
     switch (kind) {
-    case D_UNIFORM: return a + b * mt_random(r);
-    case D_STD_UNIFORM: return mt_random(r);
-    case D_NORMAL: return a + b * legacy_gauss(r);
-    case D_STD_NORMAL: return legacy_gauss(r);
-    case D_EXPONENTIAL: return a * -log(1.0 - mt_random(r));
+    case NP_D_UNIFORM: return a + b * mt_random(r);
+    case NP_D_STD_UNIFORM: return mt_random(r);
+    case NP_D_NORMAL: return a + b * legacy_gauss(r);
+    case NP_D_STD_NORMAL: return legacy_gauss(r);
+    case NP_D_EXPONENTIAL: return a * -log(1.0 - mt_random(r));
     default: return -log(1.0 - mt_random(r));
     }
 }
@@ -286,7 +281,12 @@ static Value legacy_cont(VM *vm, Value self, int kind, int n, Value *params, con
 {
     LegacyObj *o = as_legacy(vm, self);
     if (!o) return V_EXC;
-    NpState *st = o->st;
+    return np_rand_cont(vm, o->st, &o->mt, legacy_draw, kind, n, params, cons, pnames, size);
+}
+
+Value np_rand_cont(VM *vm, NpState *st, void *gen, NpDrawFn draw, int kind, int n, Value *params, const int *cons,
+                   const char *const *pnames, Value size)
+{
     int ndim = 0;
     int64_t shape[NP_MAXDIMS];
     int have_size = np_rand_size(vm, size, &ndim, shape);
@@ -295,7 +295,7 @@ static Value legacy_cont(VM *vm, Value self, int kind, int n, Value *params, con
     bool all0d;
     size_t roots = vm->nroots;
     if (!np_rand_params(vm, st, n, params, pa, &all0d)) goto fail;
-    if (kind == D_UNIFORM) {
+    if (kind == NP_D_UNIFORM) {
         /* the second parameter becomes the range high - low */
         NdArray *ops[3];
         NdArray *range = np_rand_out(vm, st, NP_FLOAT64, 0, 0, NULL, 2, pa);
@@ -319,7 +319,7 @@ static Value legacy_cont(VM *vm, Value self, int kind, int n, Value *params, con
     if (all0d && !have_size) {
         double a = n > 0 ? *(double *)pa[0]->data : 0, b = n > 1 ? *(double *)pa[1]->data : 0;
         vm->nroots = roots;
-        return v_double(legacy_draw(&o->mt, kind, a, b));
+        return v_double(draw(gen, kind, a, b));
     }
     NdArray *out = np_rand_out(vm, st, NP_FLOAT64, have_size, ndim, shape, n, pa);
     if (!out) goto fail;
@@ -330,7 +330,7 @@ static Value legacy_cont(VM *vm, Value self, int kind, int n, Value *params, con
         for (int64_t k = 0; k < it.n; k++) {
             double a = n > 0 ? *(double *)(it.ptr[1] + k * it.stride[1]) : 0;
             double b = n > 1 ? *(double *)(it.ptr[2] + k * it.stride[2]) : 0;
-            *(double *)(it.ptr[0] + k * it.stride[0]) = legacy_draw(&o->mt, kind, a, b);
+            *(double *)(it.ptr[0] + k * it.stride[0]) = draw(gen, kind, a, b);
         }
     vm->nroots = roots;
     return v_obj(out);
@@ -346,7 +346,7 @@ static Value legacy_random_sample(VM *vm, Value *args, int nargs, TupleObj *kw)
     static const char *const names[] = {"size"};
     Value p[1];
     if (!np_parse(vm, "random_sample", args + 1, nargs - 1, kw, names, 1, 1, 0, p)) return V_EXC;
-    return legacy_cont(vm, args[0], D_STD_UNIFORM, 0, NULL, no_cons, NULL, p[0]);
+    return legacy_cont(vm, args[0], NP_D_STD_UNIFORM, 0, NULL, no_cons, NULL, p[0]);
 }
 
 static Value legacy_standard_normal(VM *vm, Value *args, int nargs, TupleObj *kw)
@@ -354,7 +354,7 @@ static Value legacy_standard_normal(VM *vm, Value *args, int nargs, TupleObj *kw
     static const char *const names[] = {"size"};
     Value p[1];
     if (!np_parse(vm, "standard_normal", args + 1, nargs - 1, kw, names, 1, 1, 0, p)) return V_EXC;
-    return legacy_cont(vm, args[0], D_STD_NORMAL, 0, NULL, no_cons, NULL, p[0]);
+    return legacy_cont(vm, args[0], NP_D_STD_NORMAL, 0, NULL, no_cons, NULL, p[0]);
 }
 
 static Value legacy_standard_exponential(VM *vm, Value *args, int nargs, TupleObj *kw)
@@ -362,7 +362,7 @@ static Value legacy_standard_exponential(VM *vm, Value *args, int nargs, TupleOb
     static const char *const names[] = {"size"};
     Value p[1];
     if (!np_parse(vm, "standard_exponential", args + 1, nargs - 1, kw, names, 1, 1, 0, p)) return V_EXC;
-    return legacy_cont(vm, args[0], D_STD_EXPONENTIAL, 0, NULL, no_cons, NULL, p[0]);
+    return legacy_cont(vm, args[0], NP_D_STD_EXPONENTIAL, 0, NULL, no_cons, NULL, p[0]);
 }
 
 static Value dflt(Value v, double d) { return v == V_UNBOUND ? v_double(d) : v; }
@@ -373,7 +373,7 @@ static Value legacy_uniform(VM *vm, Value *args, int nargs, TupleObj *kw)
     Value p[3];
     if (!np_parse(vm, "uniform", args + 1, nargs - 1, kw, names, 3, 3, 0, p)) return V_EXC;
     Value params[2] = {dflt(p[0], 0.0), dflt(p[1], 1.0)};
-    return legacy_cont(vm, args[0], D_UNIFORM, 2, params, no_cons, NULL, p[2]);
+    return legacy_cont(vm, args[0], NP_D_UNIFORM, 2, params, no_cons, NULL, p[2]);
 }
 
 static Value legacy_normal(VM *vm, Value *args, int nargs, TupleObj *kw)
@@ -384,7 +384,7 @@ static Value legacy_normal(VM *vm, Value *args, int nargs, TupleObj *kw)
     Value p[3];
     if (!np_parse(vm, "normal", args + 1, nargs - 1, kw, names, 3, 3, 0, p)) return V_EXC;
     Value params[2] = {dflt(p[0], 0.0), dflt(p[1], 1.0)};
-    return legacy_cont(vm, args[0], D_NORMAL, 2, params, cons, pn, p[2]);
+    return legacy_cont(vm, args[0], NP_D_NORMAL, 2, params, cons, pn, p[2]);
 }
 
 static Value legacy_exponential(VM *vm, Value *args, int nargs, TupleObj *kw)
@@ -395,7 +395,7 @@ static Value legacy_exponential(VM *vm, Value *args, int nargs, TupleObj *kw)
     Value p[2];
     if (!np_parse(vm, "exponential", args + 1, nargs - 1, kw, names, 2, 2, 0, p)) return V_EXC;
     Value params[1] = {dflt(p[0], 1.0)};
-    return legacy_cont(vm, args[0], D_EXPONENTIAL, 1, params, cons, pn, p[1]);
+    return legacy_cont(vm, args[0], NP_D_EXPONENTIAL, 1, params, cons, pn, p[1]);
 }
 
 /* ---- randint ----------------------------------------------------------------- */
@@ -484,7 +484,11 @@ static Value legacy_randint(VM *vm, Value *args, int nargs, TupleObj *kw)
     Value p[4];
     LegacyObj *o = as_legacy(vm, args[0]);
     if (!o || !np_parse(vm, "randint", args + 1, nargs - 1, kw, names, 4, 4, 1, p)) return V_EXC;
-    NpState *st = o->st;
+    return np_rand_integers(vm, o->st, &o->mt, legacy_bounded, p, false);
+}
+
+Value np_rand_integers(VM *vm, NpState *st, void *gen, NpBoundedFn bounded, Value *p, bool closed)
+{
     Value low = p[0], high = p[1] == V_UNBOUND ? V_NONE : p[1];
     if (high == V_NONE) high = low, low = v_int(0);
     Value dt = p[3] == V_UNBOUND ? v_obj(vm->t_int) : p[3];
@@ -497,18 +501,18 @@ static Value legacy_randint(VM *vm, Value *args, int nargs, TupleObj *kw)
     int have_size = np_rand_size(vm, p[2], &ndim, shape);
     if (have_size < 0) return V_EXC;
     int bits = int_bits(dtype);
-    BitBuf buf = {0, 0};
+    NpBitBuf buf = {0, 0};
     bool lo0 = !(np_is_nd(low) && AS_ND(low)->ndim) && !v_has_layout(low, LAYOUT_LIST) && !v_has_layout(low, LAYOUT_TUPLE);
     bool hi0 = !(np_is_nd(high) && AS_ND(high)->ndim) && !v_has_layout(high, LAYOUT_LIST) && !v_has_layout(high, LAYOUT_TUPLE);
     if (lo0 && hi0) {
         __int128 l, h;
         if (!np_rand_int_arg(vm, low, &l) || !np_rand_int_arg(vm, high, &h)) return V_EXC;
-        h -= 1;
-        if (!np_rand_int_check(vm, dtype, l, h, false)) return V_EXC;
+        if (!closed) h -= 1;
+        if (!np_rand_int_check(vm, dtype, l, h, closed)) return V_EXC;
         uint64_t rng = (uint64_t)(h - l), off = (uint64_t)(int64_t)l;
         if (bits < 64) rng &= (UINT64_C(1) << (bits == 1 ? 8 : bits)) - 1;
         if (!have_size) {
-            uint64_t v = legacy_bounded(&o->mt, bits, off, rng, &buf);
+            uint64_t v = bounded(gen, bits, off, rng, &buf);
             if (py_int) return vm_int_from_i64(vm, (int64_t)v);
             if (py_bool) return v_bool(v != 0);
             char elem[8];
@@ -519,7 +523,7 @@ static Value legacy_randint(VM *vm, Value *args, int nargs, TupleObj *kw)
         if (!out) return V_EXC;
         int sz = np_types[dtype].size;
         for (int64_t i = 0; i < out->size; i++)
-            np_rand_store_int(out->data + i * sz, dtype, legacy_bounded(&o->mt, bits, off, rng, &buf));
+            np_rand_store_int(out->data + i * sz, dtype, bounded(gen, bits, off, rng, &buf));
         return v_obj(out);
     }
     /* the broadcast path: bounds per element */
@@ -542,14 +546,14 @@ static Value legacy_randint(VM *vm, Value *args, int nargs, TupleObj *kw)
             for (int64_t k = 0; k < it.n; k++) {
                 const char *lp = it.ptr[1] + k * it.stride[1], *hp = it.ptr[2] + k * it.stride[2];
                 __int128 l = pt == NP_UINT64 ? (__int128)np_get_u64(lp, pt) : np_get_i64(lp, pt);
-                __int128 h = (pt == NP_UINT64 ? (__int128)np_get_u64(hp, pt) : np_get_i64(hp, pt)) - 1;
+                __int128 h = (pt == NP_UINT64 ? (__int128)np_get_u64(hp, pt) : np_get_i64(hp, pt)) - !closed;
                 if (pass == 0) {
-                    if (!np_rand_int_check(vm, dtype, l, h, false)) goto fail;
+                    if (!np_rand_int_check(vm, dtype, l, h, closed)) goto fail;
                     continue;
                 }
                 uint64_t rng = (uint64_t)(h - l), off = (uint64_t)(int64_t)l;
                 if (bits < 64) rng &= (UINT64_C(1) << (bits == 1 ? 8 : bits)) - 1;
-                np_rand_store_int(it.ptr[0] + k * it.stride[0], dtype, legacy_bounded(&o->mt, bits, off, rng, &buf));
+                np_rand_store_int(it.ptr[0] + k * it.stride[0], dtype, bounded(gen, bits, off, rng, &buf));
             }
     }
     vm->nroots = roots;

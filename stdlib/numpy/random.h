@@ -46,6 +46,30 @@ bool np_rand_int_check(VM *vm, int dtype, __int128 low, __int128 high, bool clos
 /* Stores a drawn value (off + v, wrapped to the dtype's width) at p. */
 void np_rand_store_int(char *p, int dtype, uint64_t v);
 
+/* The distributions with float parameters that both generators draw. */
+enum { NP_D_UNIFORM, NP_D_STD_UNIFORM, NP_D_NORMAL, NP_D_STD_NORMAL, NP_D_EXPONENTIAL, NP_D_STD_EXPONENTIAL };
+/* One draw of `kind` from gen with parameters a, b (uniform: low, range). */
+typedef double (*NpDrawFn)(void *gen, int kind, double a, double b);
+/* A distribution with n (0..2) float parameters, broadcast against each
+ * other and size: a Python float when all are scalars and size is None,
+ * else a float64 array, filled in C order. NP_D_UNIFORM turns (low, high)
+ * into (low, high - low) first (OverflowError "Range exceeds valid bounds"). */
+Value np_rand_cont(VM *vm, NpState *st, void *gen, NpDrawFn draw, int kind, int n, Value *params, const int *cons,
+                   const char *const *pnames, Value size);
+
+/* What bounded integer draws keep between draws of one call: the 32-bit
+ * word that 8-, 16- and 1-bit draws are cut from. */
+typedef struct {
+    uint32_t buf;
+    int bcnt;
+} NpBitBuf;
+/* One integer in [off, off + rng] of `bits` (1 for bool) from gen. */
+typedef uint64_t (*NpBoundedFn)(void *gen, int bits, uint64_t off, uint64_t rng, NpBitBuf *b);
+/* randint / integers: p = {low, high, size, dtype}; high V_UNBOUND/None:
+ * [0, low); dtype V_UNBOUND: Python int results (legacy's default `int`);
+ * closed: high included. Bounds checked per dtype with numpy's messages. */
+Value np_rand_integers(VM *vm, NpState *st, void *gen, NpBoundedFn bounded, Value *p, bool closed);
+
 /* Shuffles x along its first axis, in place: for i from n-1 down to 1, j =
  * interval(gen, i), swap x[i] and x[j] (whole subarrays for ndim > 1). */
 bool np_rand_shuffle_array(VM *vm, NdArray *x, void *gen, uint64_t (*interval)(void *gen, uint64_t max));
