@@ -210,69 +210,71 @@ static Value la_det(VM *vm, Value *args, int nargs, TupleObj *kw, bool want_slog
 static Value f_det(VM *vm, Value *args, int nargs, TupleObj *kw) { return la_det(vm, args, nargs, kw, false); }
 static Value f_slogdet(VM *vm, Value *args, int nargs, TupleObj *kw) { return la_det(vm, args, nargs, kw, true); }
 
-/* _linalg_solve(a, b): x, or None when a is singular. b is (..., M) when it
- * is 1-d, else (..., M, K), as numpy 2 reads it. */
+/* Solves a x = b for each matrix of the stack a: b is NULL for the
+ * identity (inv), 1-d (one right-hand side shared by the stack, numpy 2's
+ * reading of a 1-d b) or (..., M, K). None when a matrix is singular. */
+static Value solve_stack(VM *vm, NdArray *a, NdArray *b)
+{
+    int n = (int)a->shape[a->ndim - 1];
+    bool vec = b && b->ndim == 1;
+    int nrhs = !b ? n : vec ? 1 : (int)(b->ndim >= 2 ? b->shape[b->ndim - 1] : 0);
+    int64_t nb = batch_count(a, 2);
+    if (b && (b->ndim == 0 || b->shape[b->ndim - (vec ? 1 : 2)] != n))
+        return vm_raise(vm, vm->e_ValueError,
+                        "solve: Input operand 1 has a mismatch in its core dimension 0, with gufunc signature (m,m),(m,n)->(m,n) (size %lld is different from %d)",
+                        (long long)(b->ndim ? b->shape[b->ndim - (vec ? 1 : 2)] : 0), n);
+    if (b && !vec && batch_count(b, 2) != nb)
+        return vm_raise(vm, vm->e_ValueError, "solve: stacks of a and b of different shapes are not supported");
+    int t = b ? np_promote(res_type(a), b->dtype == NP_FLOAT32 ? NP_FLOAT32 : NP_FLOAT64) : res_type(a);
+    int64_t core[2] = {n, nrhs};
+    NdArray *out = new_stacked(vm, a, a->ndim - 2, vec ? 1 : 2, core, t);
+    if (!out) return V_EXC;
+    vm_push_root(vm, v_obj(out));
+    double *ab = scratch(vm, (size_t)n * n), *bb = scratch(vm, (size_t)n * nrhs);
+    int *piv = malloc(sizeof(int) * (size_t)(n ? n : 1));
+    Value r = V_EXC;
+    if (ab && bb && piv) {
+        r = v_obj(out);
+        for (int64_t k = 0; k < nb; k++) {
+            get_mat(a, k, ab);
+            if (!b)
+                for (int i = 0; i < n * n; i++) bb[i] = i % (n + 1) == 0;
+            else if (vec)
+                for (int i = 0; i < n; i++) bb[i] = np_get_f64(b->data + i * b->strides[0], b->dtype);
+            else
+                get_mat(b, k, bb);
+            if (!lu(ab, n, piv)) {
+                r = V_NONE;
+                break;
+            }
+            lu_solve(ab, piv, n, bb, nrhs);
+            put(out, k, bb, (int64_t)n * nrhs);
+        }
+    } else if (!piv && ab && bb) {
+        vm_raise(vm, vm->e_MemoryError, "out of memory");
+    }
+    free(ab);
+    free(bb);
+    free(piv);
+    vm_pop_roots(vm, 1);
+    return r;
+}
+
+/* _linalg_solve(a, b): x, or None when a is singular. */
 static Value f_solve(VM *vm, Value *args, int nargs, TupleObj *kw)
 {
     NdArray *a = mat_arg(vm, args, nargs, "solve", true);
     if (!a) return V_EXC;
+    if (nargs < 3) return vm_raise(vm, vm->e_TypeError, "solve() missing required argument 'b'");
     vm_push_root(vm, v_obj(a));
-    if (nargs < 3) {
-        vm_pop_roots(vm, 1);
-        return vm_raise(vm, vm->e_TypeError, "solve() missing required argument 'b'");
-    }
     NdArray *b = np_from_py(vm, a->st, args[2], -1);
-    if (!b) return vm_pop_roots(vm, 1), V_EXC;
-    vm_push_root(vm, v_obj(b));
-    int n = (int)a->shape[a->ndim - 1];
-    bool vec = b->ndim == 1;
-    int nrhs = vec ? 1 : (int)(b->ndim >= 2 ? b->shape[b->ndim - 1] : 0);
     Value r = V_EXC;
-    NdArray *out = NULL;
-    double *ab = NULL, *bb = NULL;
-    int *piv = NULL;
-    if (b->ndim == 0 || (b->shape[b->ndim - (vec ? 1 : 2)] != n)) {
-        vm_raise(vm, vm->e_ValueError,
-                 "solve: Input operand 1 has a mismatch in its core dimension 0, with gufunc signature (m,m),(m,n)->(m,n) (size %lld is different from %d)",
-                 (long long)(b->ndim ? b->shape[b->ndim - (vec ? 1 : 2)] : 0), n);
-        goto done;
+    if (b) {
+        vm_push_root(vm, v_obj(b));
+        r = solve_stack(vm, a, b);
+        vm_pop_roots(vm, 1);
     }
-    int64_t nb = batch_count(a, 2);
-    if (!vec && batch_count(b, 2) != nb) {
-        vm_raise(vm, vm->e_ValueError, "solve: stacks of a and b of different shapes are not supported");
-        goto done;
-    }
-    int t = np_promote(res_type(a), b->dtype == NP_FLOAT32 ? NP_FLOAT32 : NP_FLOAT64);
-    int64_t core[2] = {n, nrhs};
-    out = vec ? new_stacked(vm, a, a->ndim - 2, 1, core, t) : new_stacked(vm, a, a->ndim - 2, 2, core, t);
-    if (!out) goto done;
-    vm_push_root(vm, v_obj(out));
-    ab = scratch(vm, (size_t)n * n);
-    bb = scratch(vm, (size_t)n * nrhs);
-    piv = malloc(sizeof(int) * (size_t)(n ? n : 1));
-    if (!ab || !bb || !piv) goto done2;
-    for (int64_t k = 0; k < nb; k++) {
-        get_mat(a, k, ab);
-        if (vec) {
-            for (int i = 0; i < n; i++) bb[i] = np_get_f64(b->data + i * b->strides[0], b->dtype);
-        } else {
-            get_mat(b, k, bb);
-        }
-        if (!lu(ab, n, piv)) {
-            r = V_NONE;
-            goto done2;
-        }
-        lu_solve(ab, piv, n, bb, nrhs);
-        put(out, k, bb, (int64_t)n * nrhs);
-    }
-    r = v_obj(out);
-done2:
     vm_pop_roots(vm, 1);
-done:
-    free(ab);
-    free(bb);
-    free(piv);
-    vm_pop_roots(vm, 2);
     return r;
 }
 
@@ -282,35 +284,7 @@ static Value f_inv(VM *vm, Value *args, int nargs, TupleObj *kw)
     NdArray *a = mat_arg(vm, args, nargs, "inv", true);
     if (!a) return V_EXC;
     vm_push_root(vm, v_obj(a));
-    int n = (int)a->shape[a->ndim - 1];
-    int64_t core[2] = {n, n};
-    NdArray *out = new_stacked(vm, a, a->ndim - 2, 2, core, res_type(a));
-    Value r = V_EXC;
-    double *ab = NULL, *bb = NULL;
-    int *piv = NULL;
-    if (!out) goto done;
-    vm_push_root(vm, v_obj(out));
-    ab = scratch(vm, (size_t)n * n);
-    bb = scratch(vm, (size_t)n * n);
-    piv = malloc(sizeof(int) * (size_t)(n ? n : 1));
-    if (!ab || !bb || !piv) goto done2;
-    for (int64_t k = 0; k < batch_count(a, 2); k++) {
-        get_mat(a, k, ab);
-        for (int i = 0; i < n * n; i++) bb[i] = i % (n + 1) == 0;
-        if (!lu(ab, n, piv)) {
-            r = V_NONE;
-            goto done2;
-        }
-        lu_solve(ab, piv, n, bb, n);
-        put(out, k, bb, (int64_t)n * n);
-    }
-    r = v_obj(out);
-done2:
-    vm_pop_roots(vm, 1);
-done:
-    free(ab);
-    free(bb);
-    free(piv);
+    Value r = solve_stack(vm, a, NULL);
     vm_pop_roots(vm, 1);
     return r;
 }

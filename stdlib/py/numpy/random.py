@@ -94,7 +94,7 @@ class RandomState:
         return arr[idx]
 
     def choice(self, a, size=None, replace=True, p=None):
-        return _choice(self, a, size, replace, p, True)
+        return _choice(self, a, size, replace, p)
 
 
 def _prod(shape):
@@ -138,7 +138,52 @@ def _search_right(cdf, u):
     return lo
 
 
-def _choice(rs, a, size, replace, p, legacy):
+_LEGACY_P_MSGS = ("'p' must be 1-dimensional", "'a' and 'p' must have same size", "probabilities contain NaN",
+                  "probabilities are not non-negative", "probabilities do not sum to 1")
+_GEN_P_MSGS = ("p must be 1-dimensional", "a and p must have same size", "Probabilities contain NaN",
+               "Probabilities are not non-negative",
+               "Probabilities do not sum to 1. See Notes section of docstring for more information.")
+
+
+def _check_p(p, pop_size, atol, msgs):
+    """choice's checks of p (numpy's order and messages); p as a list of floats."""
+    pa = _np.asarray(p, dtype=_np.float64)
+    if pa.ndim != 1:
+        raise ValueError(msgs[0])
+    if pa.size != pop_size:
+        raise ValueError(msgs[1])
+    p = pa.tolist()
+    p_sum = _kahan_sum(p)
+    if p_sum != p_sum:
+        raise ValueError(msgs[2])
+    if any(x < 0 for x in p):
+        raise ValueError(msgs[3])
+    if abs(p_sum - 1.0) > atol:
+        raise ValueError(msgs[4])
+    return p
+
+
+def _noreplace_p(draw, p, n):
+    """n distinct indices weighted by p: rounds of draw(k) uniforms through the
+    cdf of what is left, keeping each round's new values in first-seen order."""
+    if sum(1 for x in p if x > 0) < n:
+        raise ValueError("Fewer non-zero entries in p than size")
+    found = []
+    p = list(p)
+    while len(found) < n:
+        x = draw(n - len(found)).tolist()
+        for f in found:
+            p[f] = 0.0
+        cdf = _cdf(p)
+        seen = set()
+        for v in (_search_right(cdf, u) for u in x):
+            if v not in seen:
+                seen.add(v)
+                found.append(v)
+    return found
+
+
+def _choice(rs, a, size, replace, p):
     """RandomState.choice as numpy's mtrand.pyx draws it."""
     a = _np.asarray(a)
     if size is None:
@@ -165,20 +210,7 @@ def _choice(rs, a, size, replace, p, legacy):
         atol = 1.4901161193847656e-08
         if isinstance(p, _np.ndarray) and p.dtype.kind == "f":
             atol = max(atol, _np.finfo(p.dtype).eps ** 0.5)
-        pa = _np.asarray(p, dtype=_np.float64)
-        if pa.ndim != 1:
-            raise ValueError("'p' must be 1-dimensional")
-        if pa.size != pop_size:
-            raise ValueError("'a' and 'p' must have same size")
-        p = pa.tolist()
-        p_sum = _kahan_sum(p)
-        if p_sum != p_sum:
-            raise ValueError("probabilities contain NaN")
-        for x in p:
-            if x < 0:
-                raise ValueError("probabilities are not non-negative")
-        if abs(p_sum - 1.0) > atol:
-            raise ValueError("probabilities do not sum to 1")
+        p = _check_p(p, pop_size, atol, _LEGACY_P_MSGS)
     if replace:
         if p is not None:
             cdf = _cdf(p)
@@ -196,27 +228,7 @@ def _choice(rs, a, size, replace, p, legacy):
         if n > pop_size:
             raise ValueError("Cannot take a larger sample than population when 'replace=False'")
         if p is not None:
-            nz = 0
-            for x in p:
-                if x > 0:
-                    nz += 1
-            if nz < n:
-                raise ValueError("Fewer non-zero entries in p than size")
-            found = []
-            p = list(p)
-            while len(found) < n:
-                x = rs.rand(n - len(found)).tolist()
-                for f in found:
-                    p[f] = 0.0
-                cdf = _cdf(p)
-                new = [_search_right(cdf, u) for u in x]
-                seen = set()
-                uniq = []
-                for k, v in enumerate(new):
-                    if v not in seen:
-                        seen.add(v)
-                        uniq.append((k, v))
-                found.extend(v for k, v in sorted(uniq))
+            found = _noreplace_p(rs.rand, p, n)
             idx = _np.array(found, dtype=_np.int64).reshape(shape)
         else:
             idx = rs.permutation(pop_size)[:n].reshape(shape)
@@ -453,19 +465,7 @@ class Generator:
             if pop_size == 0 and n != 0:
                 raise ValueError("a cannot be empty unless no samples are taken")
         if p is not None:
-            pa = _np.asarray(p, dtype=_np.float64)
-            if pa.ndim != 1:
-                raise ValueError("p must be 1-dimensional")
-            if pa.size != pop_size:
-                raise ValueError("a and p must have same size")
-            p = pa.tolist()
-            p_sum = _kahan_sum(p)
-            if p_sum != p_sum:
-                raise ValueError("Probabilities contain NaN")
-            if any(x < 0 for x in p):
-                raise ValueError("Probabilities are not non-negative")
-            if abs(p_sum - 1.0) > 1.4901161193847656e-08:
-                raise ValueError("Probabilities do not sum to 1. See Notes section of docstring for more information.")
+            p = _check_p(p, pop_size, 1.4901161193847656e-08, _GEN_P_MSGS)
         if replace:
             if p is not None:
                 cdf = _cdf(p)
@@ -478,20 +478,7 @@ class Generator:
             if n > pop_size:
                 raise ValueError("Cannot take a larger sample than population when replace is False")
             if p is not None:
-                if sum(1 for x in p if x > 0) < n:
-                    raise ValueError("Fewer non-zero entries in p than size")
-                found = []
-                p = list(p)
-                while len(found) < n:
-                    x = self.random((n - len(found),)).tolist()
-                    for f in found:
-                        p[f] = 0.0
-                    cdf = _cdf(p)
-                    seen = set()
-                    for v in (_search_right(cdf, u) for u in x):
-                        if v not in seen:
-                            seen.add(v)
-                            found.append(v)
+                found = _noreplace_p(lambda k: self.random((k,)), p, n)
                 idx = _np.array(found, dtype=_np.int64).reshape(shape)
             else:
                 idx = self._g._choice_noreplace(pop_size, n, shuffle).reshape(shape)
