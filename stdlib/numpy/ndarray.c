@@ -1485,7 +1485,10 @@ static Value arr_new(VM *vm, Value *args, int nargs, TupleObj *kw)
 __attribute__((weak)) bool np_init_ufunc(VM *vm, NpState *st) { return true; }
 __attribute__((weak)) bool np_init_reduce(VM *vm, NpState *st) { return true; }
 __attribute__((weak)) bool np_init_format(VM *vm, NpState *st) { return true; }
+__attribute__((weak)) bool np_init_random(VM *vm, NpState *st) { return true; }
+__attribute__((weak)) bool np_init_linalg(VM *vm, NpState *st) { return true; }
 __attribute__((weak)) bool np_init_manip(VM *vm, NpState *st) { return true; }
+__attribute__((weak)) bool np_init_npyio(VM *vm, NpState *st) { return true; }
 
 Value mod_numpy_open(VM *vm)
 {
