@@ -32,7 +32,7 @@ def build_err_msg(arrays, err_msg, header="Items are not equal:", verbose=True, 
     if verbose:
         for i, a in enumerate(arrays):
             try:
-                r = repr(a)
+                r = _np.array_repr(a, precision=precision) if isinstance(a, _np.ndarray) else repr(a)
             except Exception as exc:
                 r = "[repr failed for <%s>: %s]" % (type(a).__name__, exc)
             if r.count("\n") > 3:
@@ -50,22 +50,9 @@ def _isinf(v):
     return isinstance(v, float) and (v == _inf or v == -_inf)
 
 
-def _fmt(v):
-    """array2string of one number (precision 8, unique digits)."""
-    if isinstance(v, bool) or isinstance(v, int):
-        return str(int(v))
-    if v != v:
-        return "nan"
-    if v in (_inf, -_inf):
-        return "inf" if v > 0 else "-inf"
-    a = abs(v)
-    if a != 0 and (a >= 1e8 or a < 1e-4):
-        m, e = ("%.8e" % v).split("e")
-        m = m.rstrip("0")
-        ex = int(e)
-        return "%se%s%02d" % (m, "-" if ex < 0 else "+", abs(ex))
-    s = "%.8f" % v
-    return s.rstrip("0")
+def _fmt(v, dt):
+    """array2string of one number of dtype dt."""
+    return _np.array2string(_np.asarray(v).astype(dt))
 
 
 def _unravel(i, shape):
@@ -149,11 +136,12 @@ def assert_array_compare(comparison, x, y, err_msg="", verbose=True, header="", 
         else:
             remarks.append("First 5 mismatches are at indices:\n" + s)
     if numeric and "b" not in (x.dtype.kind, y.dtype.kind):
-        ints = x.dtype.kind in "biu" and y.dtype.kind in "biu"
+        edt = _np.promote_types(x.dtype, y.dtype)
+        rdt = _np.promote_types(edt, _np.float64) if edt.kind in "iu" else edt
         errs = [abs(xs[i] - ys[i]) for i in bad]
-        remarks.append("Max absolute difference among violations: " + _fmt(max(errs) if ints else float(max(errs))))
+        remarks.append("Max absolute difference among violations: " + _fmt(max(errs), edt))
         rel = [abs(xs[i] - ys[i]) / abs(ys[i]) for i in bad if ys[i] != 0]
-        remarks.append("Max relative difference among violations: " + _fmt(float(max(rel)) if rel else _inf))
+        remarks.append("Max relative difference among violations: " + _fmt(max(rel) if rel else _inf, rdt))
     err_msg = str(err_msg) + "\n" + "\n".join(remarks)
     raise AssertionError(build_err_msg([ox, oy], err_msg, verbose=verbose, header=header, names=names,
                                        precision=precision))
