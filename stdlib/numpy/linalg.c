@@ -291,6 +291,14 @@ static Value f_inv(VM *vm, Value *args, int nargs, TupleObj *kw)
 
 /* ---- symmetric eigenproblem: cyclic Jacobi ------------------------------------- */
 
+/* What eig and eigh return: (w, v), or w alone. */
+static Value values_vectors(VM *vm, NdArray *w, NdArray *v, bool vectors)
+{
+    if (!vectors) return v_obj(w);
+    Value items[2] = {v_obj(w), v_obj(v)};
+    return vm_tuple_of(vm, items, 2);
+}
+
 /* Eigenvalues of the symmetric n x n a (destroyed) into w, ascending, with
  * the orthonormal eigenvectors as the columns of v. */
 static void jacobi_eigh(double *a, int n, double *w, double *v)
@@ -374,12 +382,7 @@ static Value f_eigh(VM *vm, Value *args, int nargs, TupleObj *kw)
         put(w, k, wb, n);
         put(v, k, vb, (int64_t)n * n);
     }
-    if (vectors) {
-        Value items[2] = {v_obj(w), v_obj(v)};
-        r = vm_tuple_of(vm, items, 2);
-    } else {
-        r = v_obj(w);
-    }
+    r = values_vectors(vm, w, v, vectors);
 done2:
     vm_pop_roots(vm, 1);
 done1:
@@ -893,12 +896,7 @@ static Value f_eig(VM *vm, Value *args, int nargs, TupleObj *kw)
             put(v, k, vb, (int64_t)n * n);
         }
     }
-    if (vectors) {
-        Value items[2] = {v_obj(w), v_obj(v)};
-        r = vm_tuple_of(vm, items, 2);
-    } else {
-        r = v_obj(w);
-    }
+    r = values_vectors(vm, w, v, vectors);
 done:
     free(h);
     vm->nroots = roots;

@@ -69,13 +69,7 @@ class RandomState:
         return self._mt.randint(low, high + 1, size, int)
 
     def shuffle(self, x):
-        if isinstance(x, _np.ndarray):
-            self._mt._shuffle_array(x)
-            return
-        interval = self._mt._interval
-        for i in range(len(x) - 1, 0, -1):
-            j = interval(i)
-            x[i], x[j] = x[j], x[i]
+        _shuffle(self._mt, x)
 
     def permutation(self, x):
         if isinstance(x, (int, _np.integer)):
@@ -95,6 +89,18 @@ class RandomState:
 
     def choice(self, a, size=None, replace=True, p=None):
         return _choice(self, a, size, replace, p)
+
+
+def _shuffle(gen, x):
+    """shuffle of both generators: arrays in C, other sequences here, with
+    the same interval draws (for i from n-1 down to 1, swap x[i], x[j])."""
+    if isinstance(x, _np.ndarray):
+        gen._shuffle_array(x)
+        return
+    interval = gen._interval
+    for i in range(len(x) - 1, 0, -1):
+        j = interval(i)
+        x[i], x[j] = x[j], x[i]
 
 
 def _prod(shape):
@@ -422,15 +428,9 @@ class Generator:
         return r
 
     def shuffle(self, x, axis=0):
-        if isinstance(x, _np.ndarray):
-            if axis != 0:
-                x = _np.swapaxes(x, 0, axis)
-            self._g._shuffle_array(x)
-            return
-        interval = self._g._interval
-        for i in range(len(x) - 1, 0, -1):
-            j = interval(i)
-            x[i], x[j] = x[j], x[i]
+        if isinstance(x, _np.ndarray) and axis != 0:
+            x = _np.swapaxes(x, 0, axis)
+        _shuffle(self._g, x)
 
     def permutation(self, x, axis=0):
         if isinstance(x, (int, _np.integer)):
