@@ -1481,15 +1481,6 @@ static Value arr_new(VM *vm, Value *args, int nargs, TupleObj *kw)
     return filled(vm, (NpState *)v_as_obj(s), p[0], p[1], V_UNBOUND, NP_FLOAT64);
 }
 
-/* The hooks of parts not written yet are weak: a part's file defines the real one. */
-__attribute__((weak)) bool np_init_ufunc(VM *vm, NpState *st) { return true; }
-__attribute__((weak)) bool np_init_reduce(VM *vm, NpState *st) { return true; }
-__attribute__((weak)) bool np_init_format(VM *vm, NpState *st) { return true; }
-__attribute__((weak)) bool np_init_random(VM *vm, NpState *st) { return true; }
-__attribute__((weak)) bool np_init_linalg(VM *vm, NpState *st) { return true; }
-__attribute__((weak)) bool np_init_manip(VM *vm, NpState *st) { return true; }
-__attribute__((weak)) bool np_init_npyio(VM *vm, NpState *st) { return true; }
-
 Value mod_numpy_open(VM *vm)
 {
     Value m = vm_new_module(vm, "_numpy");

@@ -13,7 +13,7 @@
  * Files: ndarray.c (the object, dtypes, conversions, creation, indexing,
  * shape methods, the module), then one file per part (ufunc.c, reduce.c,
  * format.c, random.c, linalg.c, npyio.c ...), each registering its functions
- * through np_register_* hooks called from np_module_open. */
+ * through its np_init_* hook, called from np_module_open. */
 #ifndef TIRUN_NP_H
 #define TIRUN_NP_H
 
@@ -256,7 +256,7 @@ static inline NpState *np_state_of(Value v)
 }
 
 /* Hooks of the parts, called in this order by np_module_open; each false with
- * an exception pending on failure. A part not yet written has an empty hook. */
+ * an exception pending on failure. */
 bool np_init_ufunc(VM *vm, NpState *st);     /* ufunc.c: operators, math ufuncs, comparisons */
 bool np_init_reduce(VM *vm, NpState *st);    /* reduce.c: sum, max, mean ... dot, matmul */
 bool np_init_format(VM *vm, NpState *st);    /* format.c: repr, str, printoptions */
