@@ -72,16 +72,14 @@ static tirun *open_runtime(int argc, char **argv)
     return rt;
 }
 
-/* Ends a run: prints its error, frees the runtime, and dies of SIGINT after
- * an uncaught KeyboardInterrupt, as CPython does, so that a calling shell or
- * make stops too. */
+/* Ends a run: prints its error, finishes the program (atexit, __del__, the
+ * last flush of stdout: 120 when that fails), frees the runtime, and dies of
+ * SIGINT after an uncaught KeyboardInterrupt, as CPython does, so that a
+ * calling shell or make stops too. */
 static int finish(tirun *rt, int status)
 {
-    if (status) {
-        fflush(stdout);
-        fputs(tirun_error(rt), stderr);
-    }
-    fflush(stdout);
+    if (status) fputs(tirun_error(rt), stderr);
+    if (tirun_finish(rt) && status != 130) status = 120;
     running = NULL;
     tirun_free(rt);
     if (status == 130) {

@@ -23,7 +23,7 @@ bool prog_write_stdout(VM *vm, const char *text, size_t len)
     }
     if (out == V_UNBOUND || out == orig) {
         fwrite(text, 1, len, vm->out);
-        fflush(vm->out);
+        vm_flush_out(vm);
         return true;
     }
     if (out == V_NONE) return true;

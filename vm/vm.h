@@ -292,6 +292,7 @@ struct VM {
      * the next loop back-edge or blocking call. */
     VmConfig cfg;
     FILE *out, *err;
+    int out_errno;        /* a write error of `out` no exception reported: the exit does (vm_flush_std) */
     volatile sig_atomic_t interrupt;
     int64_t int_max_str_digits;   /* sys.set_int_max_str_digits: 0 is no limit */
     /* The taichi module's program (program/program.h), freed with the VM
@@ -359,6 +360,13 @@ int vm_report_uncaught(VM *vm, FILE *report);
 bool vm_register_source(VM *vm, const char *filename, const char *text, size_t len);
 /* Line `lineno` of a registered file, without its newline; NULL if unknown. */
 const char *vm_source_line(VM *vm, StrObj *filename, int lineno, size_t *len);
+/* Flushes vm->out; false (the error kept in vm->out_errno for the exit to
+ * report) when the write failed. */
+bool vm_flush_out(VM *vm);
+/* The end of a program's output (CPython's flush_std_files): flushes the
+ * streams and reports a write error of stdout that no exception reported as
+ * unraisable; false when there was one (the process exits 120). */
+bool vm_flush_std(VM *vm);
 
 /* ---- memory (gc.c) */
 void *vm_alloc(VM *vm, TypeObj *type, size_t size);
@@ -396,6 +404,13 @@ Value vm_raise_value(VM *vm, Value exc);
 bool vm_exc_matches(VM *vm, Value exc, Value type_or_tuple);
 Value vm_new_exception(VM *vm, TypeObj *type, Value *args, int nargs);
 void vm_print_exception(VM *vm, Value exc, FILE *f);
+/* OSError(err, strerror(err)[, filename]), or the subclass err names
+ * (BrokenPipeError for EPIPE...); filename V_UNBOUND for none. */
+Value vm_raise_errno(VM *vm, int err, Value filename);
+/* An exception nothing can catch (a __del__'s, a failed flush at exit), as
+ * CPython's PyErr_WriteUnraisable: "Exception ignored in: repr(obj)" and the
+ * traceback on stderr. */
+void vm_write_unraisable(VM *vm, Value exc, Value obj);
 /* The source range of instruction `ip` of `code` (compile.c): 1-based lines,
  * 0-based UTF-8 byte columns, as the AST node it was compiled from; false
  * when unknown. The traceback printer draws CPython 3.11's carets from the
