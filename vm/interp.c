@@ -976,6 +976,7 @@ binary_slow:
     CHECK(r);
     sp[-2] = r;
     sp--;
+    if (!vm_check_signals(vm)) goto error;   /* a Ctrl-C during a long big-int operation */
     NEXT();
 }
 op_INPLACE: {
@@ -993,6 +994,7 @@ op_INPLACE: {
     CHECK(r);
     sp[-2] = r;
     sp--;
+    if (!vm_check_signals(vm)) goto error;
     NEXT();
 }
 op_UNARY: {
@@ -1341,6 +1343,9 @@ call:
         sp = call_below;
         CHECK(r);
         PUSH(r);
+        /* a Ctrl-C during a long native call (a kernel, str() of a huge int)
+         * raises as it returns, not at the next loop back-edge */
+        if (!vm_check_signals(vm)) goto error;
         NEXT();
     }
 op_CALL_KW: {
