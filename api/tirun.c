@@ -137,6 +137,7 @@ int tirun_finish(tirun *rt)
     if (rt->finished || !rt->vm) return 0;
     rt->finished = true;
     run_exitfuncs(rt->vm);
+    vm_finalize_all(rt->vm);
     return vm_flush_std(rt->vm) ? 0 : 120;
 }
 

@@ -1239,6 +1239,7 @@ op_JUMP:
     if ((uint32_t)arg < ip) {
         SYNC();
         vm_maybe_gc(vm);
+        vm_maybe_finalize(vm);
         if (!vm_check_signals(vm) || !vm_step(vm)) goto error;
     }
     ip = (uint32_t)arg;
@@ -1336,6 +1337,7 @@ call:
         }
         LOAD_FRAME();
         vm_maybe_gc(vm);
+        vm_maybe_finalize(vm);
         NEXT();
     } else {
         SYNC();

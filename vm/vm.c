@@ -279,6 +279,7 @@ void vm_free(VM *vm)
     free(vm->roots);
     free(vm->gray);
     free(vm->heap_types);
+    free(vm->finalize);
     free(vm->sources);
     arena_free(&vm->arena);
     free(vm);

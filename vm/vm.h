@@ -153,7 +153,7 @@
     X(__set_name__, "__set_name__") X(__class_getitem__, "__class_getitem__")              \
     X(__missing__, "__missing__") X(__reversed__, "__reversed__") X(__round__, "__round__") \
     X(__annotations__, "__annotations__") X(__path__, "__path__")                          \
-    X(__abstractmethods__, "__abstractmethods__")                                          \
+    X(__abstractmethods__, "__abstractmethods__") X(__del__, "__del__")                    \
     X(args, "args") X(send, "send") X(close, "close") X(throw, "throw") X(keys, "keys")   \
     VM_OP_NAMES(X)
 
@@ -335,6 +335,13 @@ struct VM {
     int nspare_pages;
     void *spare_tables;   /* freed smallest dict tables, reused by the next small dicts (objdict.c) */
     int nspare_tables;
+    /* finalizers (gc.c): unreachable objects whose __del__ is due, kept
+     * alive (as roots) from finalize[finalize_head] on until it has run */
+    Obj **finalize;
+    size_t finalize_head, nfinalize, finalizecap;
+    bool has_finalizers;  /* some class defined __del__: collections look for due finalizers */
+    bool finalizing;      /* vm_run_finalizers is running */
+    bool gc_disabled;     /* gc.disable(): what gc.isenabled() reports; collections go on */
 };
 
 /* Obj.flags: a container's repr is running (turns recursion into "[...]"). */
@@ -370,7 +377,8 @@ bool vm_flush_std(VM *vm);
 
 /* ---- memory (gc.c) */
 void *vm_alloc(VM *vm, TypeObj *type, size_t size);
-void vm_gc(VM *vm);
+/* A full collection; how many objects it freed (gc.collect's result). */
+size_t vm_gc(VM *vm);
 /* Asks the running program to stop with KeyboardInterrupt; async-signal-safe,
  * so a host's SIGINT handler may call it (the tirun command's does). */
 static inline void vm_interrupt(VM *vm) { vm->interrupt = 1; }
@@ -386,6 +394,24 @@ static inline void vm_maybe_gc(VM *vm)
 {
     if (vm->bytes_allocated > vm->next_gc) vm_gc(vm);
 }
+/* Finalizers: a collection queues the __del__ of every unreachable instance
+ * of a class that defines it (TF_HAS_DEL), and keeps the object and what it
+ * references alive for it; vm_run_finalizers calls those queued, at a point
+ * where Python code may run (the interpreter's loop back-edges and calls,
+ * gc.collect()). An exception in one is reported as unraisable. A __del__
+ * runs once per object, even when it resurrected the object. Unlike
+ * CPython's refcounting, `del x` alone does not run it: the next collection
+ * does. */
+void vm_note_finalizer(VM *vm, TypeObj *t);   /* t (and its subclasses) now define __del__ */
+void vm_run_finalizers(VM *vm);
+static inline void vm_maybe_finalize(VM *vm)
+{
+    if (vm->nfinalize > vm->finalize_head) vm_run_finalizers(vm);
+}
+/* The end of the program: collects (and runs what that queues), then calls
+ * the __del__ of every object still alive, __main__'s globals first, in
+ * their order (as CPython clearing __main__ at exit). */
+void vm_finalize_all(VM *vm);
 void vm_push_root(VM *vm, Value v);
 static inline void vm_pop_roots(VM *vm, size_t n) { vm->nroots -= n; }
 /* Frees every object (vm_free). The GC frees what each layout owns: list
