@@ -393,6 +393,7 @@ void *vm_alloc(VM *vm, TypeObj *type, size_t size)
     o->type = type;
     return o;
 oom:
+    vm->oom_frames = vm->nframes;
     if (v_is_obj(vm->memory_error)) vm->exc = vm->memory_error;
     return NULL;
 }

@@ -97,7 +97,9 @@ Value vm_new_exception(VM *vm, TypeObj *type, Value *args, int nargs)
 Value vm_raise(VM *vm, TypeObj *type, const char *fmt, ...)
 {
     if (type == vm->e_MemoryError) {
-        /* CPython's MemoryError from a failed allocation carries no message */
+        /* CPython's MemoryError from a failed allocation carries no message;
+         * the interpreter may collect and retry (interp.c) */
+        vm->oom_frames = vm->nframes;
         Value exc = vm_new_exception(vm, type, NULL, 0);
         if (exc == V_EXC) {
             vm->exc = vm->memory_error;

@@ -238,6 +238,7 @@ VM *vm_new(const VmConfig *cfg)
     vm->int_max_str_digits = 4300;   /* CPython 3.11's default */
     vm->exc = vm->memory_error = vm->sys_argv = vm->sys_path = vm->empty_tuple = V_NONE;
     vm->recursion_limit = 1000;
+    vm->oom_frames = -1;
     arena_init(&vm->arena);
     vm->stack = malloc(VM_STACK_VALUES * sizeof *vm->stack);
     if (!vm->stack || !bootstrap(vm)) {

@@ -329,6 +329,12 @@ struct VM {
     struct VmSource *sources;     /* text of every file run or imported, for tracebacks */
     size_t nsources, sourcecap;
     Value memory_error;           /* preallocated: what vm_alloc leaves pending when malloc fails */
+    /* A failed allocation: vm->nframes when it failed (-1: none since), and
+     * the instruction the interpreter retried for it after a collection
+     * (interp.c), which raises if it fails again. */
+    int oom_frames;
+    const CodeObj *oom_retry_code;
+    uint32_t oom_retry_ip;
     struct GcPage *pages[VM_SIZE_CLASSES + 1];  /* small objects live in pages, by size class (gc.c) */
     Obj *free_objs[VM_SIZE_CLASSES + 1];        /* their free slots; vm->objects lists the large ones */
     struct GcPage *spare_pages;                  /* emptied pages kept for reuse, up to a few */
