@@ -35,6 +35,7 @@ const VmModuleDef mod_builtin_modules[] = {
     {"gc", mod_gc_open},
     {"_taichi_core", mod_taichi_open},
     {"_taichi_gui", mod_gui_open},
+    {"_numpy", mod_numpy_open},
     {"_tirun_testhook", testhook_open},
     {NULL, NULL},
 };
