@@ -680,8 +680,9 @@ static void call_finalizer(VM *vm, Value obj)
 
 void vm_run_finalizers(VM *vm)
 {
-    /* a collection in a __del__ queues more: this loop runs them too */
-    if (vm->finalizing) return;
+    /* a collection in a __del__ queues more: this loop runs them too; out
+     * of steps (vm->halted), no more Python code runs */
+    if (vm->finalizing || vm->halted) return;
     vm->finalizing = true;
     Value saved = vm->exc;
     vm->exc = V_NONE;
