@@ -1052,14 +1052,25 @@ static bool compile_class_def(Compiler *C, const AstNode *n)
     return compile_name_op(C, c->name, CTX_STORE);
 }
 
+/* An elif is an If alone in the orelse of the one before: the chain is
+ * compiled by this loop, not by recursion (thousands of elifs). */
 static bool compile_if(Compiler *C, const AstNode *n)
 {
-    int orelse = new_label(C), end = new_label(C);
-    if (!compile_expr(C, n->v.If.test) || !emit(C, OP_POP_JUMP_IF_FALSE, orelse)) return false;
-    if (!compile_stmts(C, n->v.If.body)) return false;
-    if (n->v.If.orelse.n && !emit(C, OP_JUMP, end)) return false;
-    place(C, orelse);
-    if (!compile_stmts(C, n->v.If.orelse)) return false;
+    int end = new_label(C);
+    for (;;) {
+        int orelse = new_label(C);
+        if (!compile_expr(C, n->v.If.test) || !emit(C, OP_POP_JUMP_IF_FALSE, orelse)) return false;
+        if (!compile_stmts(C, n->v.If.body)) return false;
+        AstSeq rest = n->v.If.orelse;
+        if (rest.n && !emit(C, OP_JUMP, end)) return false;
+        place(C, orelse);
+        if (rest.n != 1 || rest.items[0]->kind != AST_If) {
+            if (!compile_stmts(C, rest)) return false;
+            break;
+        }
+        n = rest.items[0];
+        set_line(C, n);
+    }
     place(C, end);
     return true;
 }
