@@ -2,6 +2,7 @@
  * the struct sequences (CPython's structseq) that sys and time build their
  * records from. argv, path and modules are the VM's own objects. */
 #include <errno.h>
+#include <fcntl.h>
 #include <float.h>
 #include <limits.h>
 #include <stdlib.h>
@@ -351,6 +352,12 @@ static bool add_streams(VM *vm, DictObj *d)
         {"stdin", "__stdin__"}, {"stdout", "__stdout__"}, {"stderr", "__stderr__"},
     };
     for (uint32_t fd = 0; ok && fd < 3; fd++) {
+        /* a descriptor closed when the program started is None, as in
+         * CPython: print() to a closed stdout does nothing */
+        if (fcntl((int)fd, F_GETFD) < 0 && errno == EBADF) {
+            ok = mod_dict_put(vm, d, names[fd][0], V_NONE) && mod_dict_put(vm, d, names[fd][1], V_NONE);
+            continue;
+        }
         Obj *o = vm_alloc(vm, t, sizeof *o);
         if (!o) {
             ok = false;

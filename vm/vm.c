@@ -352,8 +352,10 @@ bool vm_flush_std(VM *vm)
     vm_flush_out(vm);
     fflush(vm->err);
     int err = vm->out_errno;
-    if (!err) return true;
     vm->out_errno = 0;
+    /* EBADF: stdout was closed when the program started, where CPython's
+     * sys.stdout is None and print() writes nothing (modsys.c) */
+    if (!err || err == EBADF) return true;
     Value sys = vm_dict_get_str(vm->modules, vm_intern(vm, "sys", 3));
     Value out = v_is_obj(sys) && v_as_obj(sys)->dict
                     ? vm_dict_get_str(v_as_obj(sys)->dict, vm_intern(vm, "__stdout__", 10))
