@@ -1043,4 +1043,5 @@ void vm_init_builtins(VM *vm)
     }
     BUILTIN_FUNCTIONS(X)
 #undef X
+    vm_init_site_builtins(vm);
 }
