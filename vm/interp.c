@@ -684,10 +684,6 @@ static Value with_enter(VM *vm, Value ctx, Value *enter_result)
     return bound_exit;
 }
 
-/* ---- the loop -------------------------------------------------------------------------- */
-
-/* Runs frames from vm->frames[entry] (already pushed) until that frame
- * returns (its value), yields (vm->yielded set) or raises (V_EXC). */
 /* ---- recovery from a failed allocation --------------------------------------------- */
 
 /* After an allocation failed, the garbage that a collection would free may
@@ -723,6 +719,10 @@ static bool retry_after_gc(VM *vm, Frame *f, uint32_t at)
     return true;
 }
 
+/* ---- the loop -------------------------------------------------------------------------- */
+
+/* Runs frames from vm->frames[entry] (already pushed) until that frame
+ * returns (its value), yields (vm->yielded set) or raises (V_EXC). */
 static Value run(VM *vm, int entry)
 {
     static void *const dispatch[OP_COUNT] = {
