@@ -165,6 +165,8 @@ static Value io_flush(VM *vm, Value *args, int nargs, TupleObj *kw)
     int fd = stream_fd(vm, args[0], "flush");
     if (fd < 0 || !mod_check_none(vm, "TextIOWrapper.flush", nargs - 1, kw)) return V_EXC;
     if (fd != 0 && fflush(stream_file(vm, fd)) != 0) {
+        /* the text stays pending in CPython's buffer: the exit reports it again */
+        if (fd == 1 && !vm->out_errno) vm->out_errno = errno;
         clearerr(stream_file(vm, fd));
         return raise_errno(vm);
     }

@@ -205,12 +205,25 @@ typedef struct {
 } Out;
 
 /* A failed write to a C stream raises OSError (errno's subclass) at once; the
- * stream forgets the error, which must not be reported again at the exit. */
+ * stream forgets the error, which must not be reported again at the exit.
+ * EBADF on stdout: it was closed when the program started, where CPython's
+ * sys.stdout is None and print() writes nothing (vm_flush_std). */
 static bool write_failed(VM *vm, FILE *f)
 {
     int err = errno ? errno : EIO;
     clearerr(f);
+    if (err == EBADF && f == vm->out) return true;
     vm_raise_errno(vm, err, V_UNBOUND);
+    return false;
+}
+
+/* A failed flush leaves the text pending in CPython's buffer, where the
+ * exit's flush fails again: reported there too (exit status 120). */
+static bool flush_failed(VM *vm, FILE *f)
+{
+    int err = errno ? errno : EIO;
+    if (write_failed(vm, f)) return true;
+    if (f == vm->out && !vm->out_errno) vm->out_errno = err;
     return false;
 }
 
@@ -276,7 +289,7 @@ static Value bi_print(VM *vm, Value *args, int nargs, TupleObj *kw)
     ok = ok && out_text(vm, &out, end, nend);
     int flush = ok && o[3] != V_UNBOUND ? vm_truthy(vm, o[3]) : 0;
     if (flush > 0) {
-        if (out.f) ok = fflush(out.f) == 0 || write_failed(vm, out.f);
+        if (out.f) ok = fflush(out.f) == 0 || flush_failed(vm, out.f);
         else ok = vm_call_method(vm, file, vm_intern(vm, "flush", 5), NULL, 0) != V_EXC;
     }
     vm_pop_roots(vm, vm->nroots - mark);
