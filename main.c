@@ -320,12 +320,13 @@ static tirun *open_runtime(Options *o, int argc, char **argv, const char *path0)
     return rt;
 }
 
-/* Ends a run: frees the runtime, and dies of SIGINT after an uncaught
- * KeyboardInterrupt, as CPython does, so that a calling shell or make stops
- * too. */
+/* Ends a run: finishes the program (atexit, __del__, the last flush of
+ * stdout: status 120 when that fails, as python3's), frees the runtime, and
+ * dies of SIGINT after an uncaught KeyboardInterrupt, as CPython does, so
+ * that a calling shell or make stops too. */
 static int finish(tirun *rt, int status)
 {
-    fflush(stdout);
+    if (tirun_finish(rt) && status != 130) status = 120;
     running = NULL;
     tirun_free(rt);
     if (status == 130) {

@@ -38,6 +38,7 @@ struct tirun {
     Value handles;             /* a list: item i keeps kernels[i]->fn alive */
     char *prompt;              /* the last tirun_prompt's text */
     bool interactive;          /* tirun_prompt has set sys.ps1 / sys.ps2 */
+    bool finished;             /* tirun_finish ran */
 };
 
 /* ---- the write hook's streams */
@@ -165,14 +166,19 @@ static void run_exitfuncs(VM *vm)
     }
 }
 
+int tirun_finish(tirun *rt)
+{
+    if (rt->finished || !rt->vm) return 0;
+    rt->finished = true;
+    run_exitfuncs(rt->vm);
+    vm_finalize_all(rt->vm);
+    return vm_flush_std(rt->vm) ? 0 : 120;
+}
+
 void tirun_free(tirun *rt)
 {
     if (!rt) return;
-    if (rt->vm) {
-        run_exitfuncs(rt->vm);
-        fflush(rt->vm->out);
-        fflush(rt->vm->err);
-    }
+    tirun_finish(rt);
     vm_free(rt->vm);
     for (int i = 0; i < rt->nkernels; i++) {
         free(rt->kernels[i]->name);
@@ -250,7 +256,7 @@ static int run_source(tirun *rt, const char *filename, const char *text, size_t 
     if (!report) return fail_with(rt, 1, "MemoryError\n");
     int status = vm_run_main(rt->vm, filename, text, len, report);
     fclose(report);
-    fflush(rt->vm->out);
+    vm_flush_out(rt->vm);
     fflush(rt->vm->err);
     if (!status) clear_error(rt);
     resolve_handles(rt);
@@ -453,7 +459,7 @@ int tirun_interactive(tirun *rt, const char *input, int blank, int *status)
     clear_error(rt);
     *status = 0;
     VmInput r = vm_interactive(rt->vm, input, strlen(input), blank, status);
-    fflush(rt->vm->out);
+    vm_flush_out(rt->vm);
     fflush(rt->vm->err);
     resolve_handles(rt);
     return r == VM_INPUT_MORE ? TIRUN_MORE : r == VM_INPUT_EXIT ? TIRUN_EXIT : TIRUN_DONE;
@@ -498,7 +504,7 @@ int tirun_dump_ast(tirun *rt, const char *path)
 {
     size_t len;
     int status = 0;
-    char *text = read_source(rt, path, &len, &status, 1);
+    char *text = read_source(rt, path, &len, &status, 2);
     if (!text) return status;
     Arena arena;
     arena_init(&arena);
@@ -517,7 +523,7 @@ int tirun_dump_ast(tirun *rt, const char *path)
     }
     if (out.oom) status = fail_with(rt, 1, "MemoryError\n");
     else if (status) status = fail_with(rt, 1, "%s", out.data);
-    else fwrite(out.data, 1, out.len, rt->vm->out), fflush(rt->vm->out), clear_error(rt);
+    else fwrite(out.data, 1, out.len, rt->vm->out), vm_flush_out(rt->vm), clear_error(rt);
     sb_free(&out);
     arena_free(&arena);
     free(text);
@@ -601,7 +607,7 @@ static int call_value(tirun *rt, Value fn, int argc, const tirun_value *argv, ti
     }
     Value r = vm_call(vm, fn, args, argc, NULL);
     vm_pop_roots(vm, nroots);
-    if (__fpending(vm->out)) fflush(vm->out);   /* a kernel's print; a flush of nothing costs ~10 ns */
+    if (__fpending(vm->out)) vm_flush_out(vm);   /* a kernel's print; a flush of nothing costs ~10 ns */
     if (r == V_EXC) return fail_exc(rt);
     if (ret) {
         if (r == V_NONE) {

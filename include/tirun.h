@@ -88,6 +88,13 @@ TIRUN_API tirun *tirun_new(void);
  * when out of memory. */
 TIRUN_API tirun *tirun_new_with(const tirun_config *cfg);
 
+/* Ends the program run in rt as CPython's interpreter ends at exit: calls
+ * the functions registered with atexit, the __del__ methods of the objects
+ * still alive, and flushes the output. Returns 0, or 120 (CPython's status
+ * for it) when writing the program's output failed: the error is on stderr.
+ * Only tirun_free may follow; it finishes a runtime not finished yet. */
+TIRUN_API int tirun_finish(tirun *rt);
+
 /* Frees a runtime and everything it owns: fields, compiled kernels, threads.
  * NULL is allowed. */
 TIRUN_API void tirun_free(tirun *rt);
@@ -271,7 +278,8 @@ TIRUN_API char **tirun_complete(tirun *rt, const char *word);
 
 /* Writes the AST of the file at path to the TIRUN_STDOUT stream exactly as
  * CPython 3.11's ast.dump(ast.parse(source), include_attributes=True) does.
- * Returns 0, or non-zero with the SyntaxError in tirun_error(). */
+ * Returns 0, 1 with the SyntaxError in tirun_error(), or 2 when the file
+ * can't be read. */
 TIRUN_API int tirun_dump_ast(tirun *rt, const char *path);
 
 #ifdef __cplusplus

@@ -20,7 +20,12 @@ typedef struct Parser {
     int last_disj_start, last_disj_end;
 } Parser;
 
-enum { PARSE_MAXDEPTH = 1000 };
+/* How deep the tree may nest (an elif chain, 1000 chained unary operators
+ * and the expressions inside them: CPython takes those). Every later pass
+ * (compiler, symbol table, ast dump, kernel transformer) recurses on the tree
+ * with no limit of its own; measured, the heaviest (nested lambdas) needs
+ * about 200 bytes of C stack a level, so this stays far from 8 MB. */
+enum { PARSE_MAXDEPTH = 3000 };
 
 static inline Token *parse_tok(Parser *P) { return &P->toks[P->p]; }
 static inline int parse_type(Parser *P) { return P->toks[P->p].type; }

@@ -519,35 +519,45 @@ static AstNode *parse_classdef(Parser *P, AstSeq decorators)
     return s;
 }
 
-/* if_stmt: 'if' named_expression ':' block (elif_stmt | [else_block]) */
+/* if_stmt: 'if' named_expression ':' block (elif_stmt | [else_block])
+ * elif_stmt: 'elif' named_expression ':' block (elif_stmt | [else_block])
+ * An elif is an If alone in the orelse of the one before, parsed by the loop
+ * (thousands of elifs); each still nests the tree one level deeper. */
 static AstNode *parse_if(Parser *P)
 {
-    Token *start = parse_tok(P);
-    const char *what = start->type == T_IF ? "'if' statement" : "'elif' statement";
-    P->p++;
-    AstNode *test = parse_named_expression(P);
-    if (!test || !expect_colon(P, false)) return NULL;
-    AstNode *s = parse_node(P, AST_If, start);
-    if (!s) return NULL;
-    s->v.If.test = test;
-    if (!parse_block(P, &s->v.If.body, what, start->lineno)) return NULL;
-    if (parse_at(P, T_ELIF)) {
-        /* each elif nests one level deeper in the tree */
-        if (++P->depth > PARSE_MAXDEPTH) {
-            parse_error_tok(P, parse_tok(P), "too many nested blocks");
-            return NULL;
-        }
-        AstNode *elif = parse_if(P);
-        P->depth--;
-        if (!elif) return NULL;
-        s->v.If.orelse = parse_seq1(P, elif);
-    } else if (parse_at(P, T_ELSE)) {
-        Token *e = parse_tok(P);
+    AstNode *first = NULL, *prev = NULL;
+    int depth = P->depth;
+    for (;;) {
+        Token *start = parse_tok(P);
+        const char *what = start->type == T_IF ? "'if' statement" : "'elif' statement";
         P->p++;
-        if (!expect_colon(P, true) || !parse_block(P, &s->v.If.orelse, "'else' statement", e->lineno)) return NULL;
+        AstNode *test = parse_named_expression(P);
+        AstNode *s = test && expect_colon(P, false) ? parse_node(P, AST_If, start) : NULL;
+        if (!s) break;
+        s->v.If.test = test;
+        if (prev) prev->v.If.orelse = parse_seq1(P, s);
+        else first = s;
+        prev = s;
+        if (!parse_block(P, &s->v.If.body, what, start->lineno)) break;
+        if (parse_at(P, T_ELIF)) {
+            if (++P->depth > PARSE_MAXDEPTH) {
+                parse_error_tok(P, parse_tok(P), "too many nested blocks");
+                break;
+            }
+            continue;
+        }
+        P->depth = depth;
+        if (parse_at(P, T_ELSE)) {
+            Token *e = parse_tok(P);
+            P->p++;
+            if (!expect_colon(P, true) || !parse_block(P, &s->v.If.orelse, "'else' statement", e->lineno)) return NULL;
+        }
+        /* the whole chain ends where its last part does */
+        for (AstNode *n = first; n; n = n->v.If.orelse.n == 1 && n != s ? n->v.If.orelse.items[0] : NULL) end_here(P, n);
+        return first;
     }
-    end_here(P, s);
-    return s;
+    P->depth = depth;
+    return NULL;
 }
 
 /* [else_block] of for / while / try */

@@ -4,6 +4,7 @@
  * slots, the launch, kernel print output and assertion failures. */
 #include "program.h"
 
+#include <stdio_ext.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -23,7 +24,7 @@ bool prog_write_stdout(VM *vm, const char *text, size_t len)
     }
     if (out == V_UNBOUND || out == orig) {
         fwrite(text, 1, len, vm->out);
-        fflush(vm->out);
+        vm_flush_out(vm);
         return true;
     }
     if (out == V_NONE) return true;
@@ -657,6 +658,9 @@ Value prog_kernel_call(VM *vm, Value *args, int nargs, TupleObj *kw)
             return V_EXC;
         }
     }
+    /* what the program printed reaches the fd first: a kernel that dies of a
+     * fault (an out-of-bounds access without debug) must not take it along */
+    if (__fpending(vm->out)) vm_flush_out(vm);
     double t0 = s->profiler ? now_ms() : 0;
     BkStatus st = s->ops->launch(s->bk, in->bk, s->trees, s->ntrees, &slots);
     if (s->profiler) {
@@ -668,6 +672,8 @@ Value prog_kernel_call(VM *vm, Value *args, int nargs, TupleObj *kw)
         k->prof_count++;
     }
     if (!flush_output(vm, s)) return V_EXC;
+    /* Ctrl-C during the launch: KeyboardInterrupt as the kernel returns, as Taichi */
+    if (!vm_check_signals(vm)) return V_EXC;
     if (st == BK_ASSERTION) return assertion(vm, s->ops->message(s->bk));
     if (st != BK_OK) return vm_raise(vm, vm->e_RuntimeError, "%s", s->ops->message(s->bk));
     if (!k->nrets) return V_NONE;

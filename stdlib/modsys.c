@@ -2,6 +2,7 @@
  * the struct sequences (CPython's structseq) that sys and time build their
  * records from. argv, path and modules are the VM's own objects. */
 #include <errno.h>
+#include <fcntl.h>
 #include <float.h>
 #include <limits.h>
 #include <stdlib.h>
@@ -18,10 +19,7 @@
 #define SYS_HEXVERSION 0x030B07F0
 enum { INT_STR_DIGITS_THRESHOLD = 640 };   /* the smallest nonzero limit CPython accepts */
 
-static Value raise_errno(VM *vm)
-{
-    return vm_raise(vm, vm->e_OSError, "[Errno %d] %s", errno, strerror(errno));
-}
+static Value raise_errno(VM *vm) { return vm_raise_errno(vm, errno, V_UNBOUND); }
 
 /* ---- struct sequences --------------------------------------------------------------------- */
 
@@ -154,7 +152,11 @@ static Value io_write(VM *vm, Value *args, int nargs, TupleObj *kw)
         return vm_raise(vm, vm->e_TypeError, "write() argument must be str, not %s", TNAME(args[1]));
     if (fd == 0) return vm_raise(vm, vm->e_OSError, "not writable");
     StrObj *s = AS_STR(args[1]);
-    if (fwrite(s->data, 1, s->len, stream_file(vm, fd)) != s->len) return raise_errno(vm);
+    FILE *f = stream_file(vm, fd);
+    if (fwrite(s->data, 1, s->len, f) != s->len) {
+        clearerr(f);   /* reported here, not again at the exit */
+        return raise_errno(vm);
+    }
     return vm_int_from_i64(vm, s->nchars);
 }
 
@@ -162,7 +164,12 @@ static Value io_flush(VM *vm, Value *args, int nargs, TupleObj *kw)
 {
     int fd = stream_fd(vm, args[0], "flush");
     if (fd < 0 || !mod_check_none(vm, "TextIOWrapper.flush", nargs - 1, kw)) return V_EXC;
-    if (fd != 0 && fflush(stream_file(vm, fd)) != 0) return raise_errno(vm);
+    if (fd != 0 && fflush(stream_file(vm, fd)) != 0) {
+        /* the text stays pending in CPython's buffer: the exit reports it again */
+        if (fd == 1 && !vm->out_errno) vm->out_errno = errno;
+        clearerr(stream_file(vm, fd));
+        return raise_errno(vm);
+    }
     return V_NONE;
 }
 
@@ -347,6 +354,12 @@ static bool add_streams(VM *vm, DictObj *d)
         {"stdin", "__stdin__"}, {"stdout", "__stdout__"}, {"stderr", "__stderr__"},
     };
     for (uint32_t fd = 0; ok && fd < 3; fd++) {
+        /* a descriptor closed when the program started is None, as in
+         * CPython: print() to a closed stdout does nothing */
+        if (fcntl((int)fd, F_GETFD) < 0 && errno == EBADF) {
+            ok = mod_dict_put(vm, d, names[fd][0], V_NONE) && mod_dict_put(vm, d, names[fd][1], V_NONE);
+            continue;
+        }
         Obj *o = vm_alloc(vm, t, sizeof *o);
         if (!o) {
             ok = false;
@@ -479,7 +492,7 @@ static Value sys_exc_info(VM *vm, Value *args, int nargs, TupleObj *kw)
 static Value sys_excepthook(VM *vm, Value *args, int nargs, TupleObj *kw)
 {
     if (!mod_check_range(vm, "excepthook", nargs, kw, 3, 3)) return V_EXC;
-    fflush(vm->out);
+    vm_flush_out(vm);
     vm_print_exception(vm, args[1], vm->err);
     fflush(vm->err);
     return V_NONE;

@@ -47,6 +47,7 @@ const VmModuleDef mod_builtin_modules[] = {
     {"random", mod_random_open},
     {"posix", mod_posix_open},
     {"errno", mod_errno_open},
+    {"gc", mod_gc_open},
     {"_taichi_core", mod_taichi_open},
     {"_taichi_gui", mod_gui_open},
     {"_numpy", mod_numpy_open},

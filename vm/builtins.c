@@ -204,19 +204,42 @@ typedef struct {
     Value write;  /* the file's bound write method */
 } Out;
 
+/* A failed write to a C stream raises OSError (errno's subclass) at once; the
+ * stream forgets the error, which must not be reported again at the exit.
+ * EBADF on stdout: it was closed when the program started, where CPython's
+ * sys.stdout is None and print() writes nothing (vm_flush_std). */
+static bool write_failed(VM *vm, FILE *f)
+{
+    int err = errno ? errno : EIO;
+    clearerr(f);
+    if (err == EBADF && f == vm->out) return true;
+    vm_raise_errno(vm, err, V_UNBOUND);
+    return false;
+}
+
+/* A failed flush leaves the text pending in CPython's buffer, where the
+ * exit's flush fails again: reported there too (exit status 120). */
+static bool flush_failed(VM *vm, FILE *f)
+{
+    int err = errno ? errno : EIO;
+    if (write_failed(vm, f)) return true;
+    if (f == vm->out && !vm->out_errno) vm->out_errno = err;
+    return false;
+}
+
 static bool out_text(VM *vm, Out *o, const char *s, size_t n)
 {
-    if (o->f) return fwrite(s, 1, n, o->f) == n || n == 0;
+    if (o->f) return n == 0 || fwrite(s, 1, n, o->f) == n || write_failed(vm, o->f);
     Value str = vm_new_str(vm, s, n);
     return str != V_EXC && vm_call(vm, o->write, &str, 1, NULL) != V_EXC;
 }
 
 static bool out_value(VM *vm, Out *o, Value v)
 {
-    if (o->f && v_is_int(v)) return fprintf(o->f, "%lld", (long long)v_as_int(v)) >= 0;
+    if (o->f && v_is_int(v)) return fprintf(o->f, "%lld", (long long)v_as_int(v)) >= 0 || write_failed(vm, o->f);
     Value s = v_is_obj(v) && v_as_obj(v)->type == vm->t_str ? v : vm_str(vm, v);
     if (s == V_EXC) return false;
-    if (o->f) return fwrite(AS_STR(s)->data, 1, AS_STR(s)->len, o->f) == AS_STR(s)->len || AS_STR(s)->len == 0;
+    if (o->f) return out_text(vm, o, AS_STR(s)->data, AS_STR(s)->len);
     vm_push_root(vm, s);
     bool ok = vm_call(vm, o->write, &s, 1, NULL) != V_EXC;
     vm_pop_roots(vm, 1);
@@ -266,7 +289,7 @@ static Value bi_print(VM *vm, Value *args, int nargs, TupleObj *kw)
     ok = ok && out_text(vm, &out, end, nend);
     int flush = ok && o[3] != V_UNBOUND ? vm_truthy(vm, o[3]) : 0;
     if (flush > 0) {
-        if (out.f) fflush(out.f);
+        if (out.f) ok = fflush(out.f) == 0 || flush_failed(vm, out.f);
         else ok = vm_call_method(vm, file, vm_intern(vm, "flush", 5), NULL, 0) != V_EXC;
     }
     vm_pop_roots(vm, vm->nroots - mark);
@@ -282,7 +305,7 @@ static Value bi_input(VM *vm, Value *args, int nargs, TupleObj *kw)
         if (p == V_EXC) return V_EXC;
         fwrite(AS_STR(p)->data, 1, AS_STR(p)->len, vm->out);
     }
-    fflush(vm->out);
+    vm_flush_out(vm);
     char *line = NULL;
     size_t cap = 0;
     ssize_t n;

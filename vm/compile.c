@@ -418,9 +418,14 @@ static bool compile_starred_list(Compiler *C, AstSeq elts, bool call)
     return true;
 }
 
+/* Displays longer than this are built item by item, not from the value
+ * stack (whose frame would need a slot per item): CPython's
+ * STACK_USE_GUIDELINE, more generous. */
+enum { DISPLAY_MAX_STACK = 256 };
+
 static bool compile_seq_display(Compiler *C, AstSeq elts, int build_op)
 {
-    if (has_starred(elts)) {
+    if (has_starred(elts) || elts.n > DISPLAY_MAX_STACK) {
         if (!compile_starred_list(C, elts, false)) return false;
         if (build_op == OP_BUILD_TUPLE) return emit(C, OP_LIST_TO_TUPLE, 0);
         if (build_op == OP_BUILD_SET) {
@@ -440,7 +445,7 @@ static bool compile_dict(Compiler *C, const AstNode *e)
     AstSeq keys = e->v.Dict.keys, values = e->v.Dict.values;
     bool unpack = false;
     for (int i = 0; i < keys.n; i++) unpack |= keys.items[i] == NULL;
-    if (!unpack) {
+    if (!unpack && keys.n <= DISPLAY_MAX_STACK) {
         for (int i = 0; i < keys.n; i++)
             if (!compile_expr(C, keys.items[i]) || !compile_expr(C, values.items[i])) return false;
         return emit(C, OP_BUILD_MAP, keys.n);
@@ -647,9 +652,27 @@ static bool is_super_call(Compiler *C, const AstNode *e)
     return s->kind == SC_FUNCTION && cls && (cls->flags & SYM_FREE) && C->u->nlocals > 0;
 }
 
+/* f(a=1, a=2) parses (ast.parse accepts it) but does not compile; quadratic,
+ * as CPython's check. */
+static bool check_keywords(Compiler *C, AstSeq keywords)
+{
+    for (int i = 1; i < keywords.n; i++) {
+        const char *k = keywords.items[i]->v.keyword.arg;
+        for (int j = 0; k && j < i; j++) {
+            const char *other = keywords.items[j]->v.keyword.arg;
+            if (!other || strcmp(k, other)) continue;
+            char msg[96];
+            snprintf(msg, sizeof msg, "keyword argument repeated: %.60s", k);
+            return syntax_error(C, keywords.items[i], msg);
+        }
+    }
+    return true;
+}
+
 static bool compile_call(Compiler *C, const AstNode *e)
 {
     const AstV_Call *c = &e->v.Call;
+    if (!check_keywords(C, c->keywords)) return false;
     bool star = has_starred(c->args), dstar = false;
     for (int i = 0; i < c->keywords.n; i++) dstar |= c->keywords.items[i]->v.keyword.arg == NULL;
     if (is_super_call(C, e)) {
@@ -1015,6 +1038,7 @@ static bool compile_class_def(Compiler *C, const AstNode *n)
     for (int i = 0; i < c->bases.n; i++)
         if (!compile_expr(C, c->bases.items[i])) return false;
     int nkw = c->keywords.n;
+    if (!check_keywords(C, c->keywords)) return false;
     if (nkw) {
         Value names = vm_new_tuple(C->vm, (uint32_t)nkw);
         if (names == V_EXC) return false;
@@ -1033,14 +1057,25 @@ static bool compile_class_def(Compiler *C, const AstNode *n)
     return compile_name_op(C, c->name, CTX_STORE);
 }
 
+/* An elif is an If alone in the orelse of the one before: the chain is
+ * compiled by this loop, not by recursion (thousands of elifs). */
 static bool compile_if(Compiler *C, const AstNode *n)
 {
-    int orelse = new_label(C), end = new_label(C);
-    if (!compile_expr(C, n->v.If.test) || !emit(C, OP_POP_JUMP_IF_FALSE, orelse)) return false;
-    if (!compile_stmts(C, n->v.If.body)) return false;
-    if (n->v.If.orelse.n && !emit(C, OP_JUMP, end)) return false;
-    place(C, orelse);
-    if (!compile_stmts(C, n->v.If.orelse)) return false;
+    int end = new_label(C);
+    for (;;) {
+        int orelse = new_label(C);
+        if (!compile_expr(C, n->v.If.test) || !emit(C, OP_POP_JUMP_IF_FALSE, orelse)) return false;
+        if (!compile_stmts(C, n->v.If.body)) return false;
+        AstSeq rest = n->v.If.orelse;
+        if (rest.n && !emit(C, OP_JUMP, end)) return false;
+        place(C, orelse);
+        if (rest.n != 1 || rest.items[0]->kind != AST_If) {
+            if (!compile_stmts(C, rest)) return false;
+            break;
+        }
+        n = rest.items[0];
+        set_line(C, n);
+    }
     place(C, end);
     return true;
 }

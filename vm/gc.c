@@ -415,6 +415,7 @@ void *vm_alloc(VM *vm, TypeObj *type, size_t size)
     o->type = type;
     return o;
 oom:
+    vm->oom_frames = vm->nframes;
     if (v_is_obj(vm->memory_error)) vm->exc = vm->memory_error;
     return NULL;
 }
@@ -500,6 +501,7 @@ static void mark_roots(Gc *gc)
     mark_value(gc, vm->sys_argv);
     mark_value(gc, vm->sys_path);
     mark_value(gc, vm->memory_error);
+    for (size_t i = vm->finalize_head; i < vm->nfinalize; i++) mark_obj(gc, vm->finalize[i]);
 #define X(c, n, l) mark_obj(gc, (Obj *)vm->t_##c);
     VM_TYPES(X)
 #undef X
@@ -527,8 +529,9 @@ static size_t threshold(size_t live) { return live * 3 > GC_MIN_THRESHOLD ? live
 /* Releases the unmarked small objects. Dead objects only lose their header
  * here, and no page is freed yet, so an instance released after its (equally
  * dead) type still finds the type's layout. */
-static void release_dead_small(VM *vm)
+static size_t release_dead_small(VM *vm)
 {
+    size_t freed = 0;
     for (size_t c = 1; c <= VM_SIZE_CLASSES; c++)
         for (struct GcPage *p = vm->pages[c]; p; p = p->next)
             for (uint32_t i = 0; i < p->nslots; i++) {
@@ -539,8 +542,10 @@ static void release_dead_small(VM *vm)
                 } else {
                     release(vm, o);
                     o->type = NULL;
+                    freed++;
                 }
             }
+    return freed;
 }
 
 /* Rebuilds the free lists in address order. Empty pages go back to malloc
@@ -579,8 +584,9 @@ static void rebuild_free_lists(VM *vm, size_t budget)
 
 /* Large objects (never types, which are small, so no small object's
  * release reads one): released and freed. */
-static void sweep_large(VM *vm)
+static size_t sweep_large(VM *vm)
 {
+    size_t freed = 0;
     Obj **link = &vm->objects;
     while (*link) {
         Obj *o = *link;
@@ -592,7 +598,9 @@ static void sweep_large(VM *vm)
         *link = o->gc_next;
         release(vm, o);
         free(o);
+        freed++;
     }
+    return freed;
 }
 
 /* Heap types are listed weakly (vm_type_modified walks them): forget the dead. */
@@ -604,19 +612,125 @@ static void forget_dead_types(VM *vm)
     vm->nheap_types = n;
 }
 
-void vm_gc(VM *vm)
+/* ---- finalizers ------------------------------------------------------------ */
+
+/* Queues o's __del__ (once per object); false when the queue cannot grow. */
+static bool queue_finalizer(VM *vm, Obj *o)
+{
+    if (vm->finalize_head == vm->nfinalize) vm->finalize_head = vm->nfinalize = 0;
+    if (vm->nfinalize == vm->finalizecap) {
+        size_t cap = vm->finalizecap ? vm->finalizecap * 2 : 16;
+        Obj **q = realloc(vm->finalize, cap * sizeof *q);
+        if (!q) return false;
+        vm->finalize = q;
+        vm->finalizecap = cap;
+    }
+    vm->finalize[vm->nfinalize++] = o;
+    o->flags |= OBJ_FINALIZED;
+    return true;
+}
+
+static bool finalizable(const Obj *o) { return (o->type->flags & TF_HAS_DEL) && !(o->flags & OBJ_FINALIZED); }
+
+static void queue_if_dead(void *vm, Obj *o)
+{
+    if (!(o->flags & OBJ_MARKED) && finalizable(o)) queue_finalizer(vm, o);
+}
+
+static void queue_if_due(void *vm, Obj *o)
+{
+    if (finalizable(o)) queue_finalizer(vm, o);
+}
+
+/* After marking: every unreachable object with a __del__ not yet run is
+ * queued, then it and what it references are marked, so that the __del__
+ * finds them all (PEP 442). All are found before any is marked: one dead
+ * object reachable from another gets its finalizer in the same collection. */
+static void resurrect_finalizable(Gc *gc)
+{
+    VM *vm = gc->vm;
+    if (vm->finalize_head == vm->nfinalize) vm->finalize_head = vm->nfinalize = 0;
+    size_t from = vm->nfinalize;
+    each_object(vm, queue_if_dead, vm);
+    for (size_t i = from; i < vm->nfinalize; i++) mark_obj(gc, vm->finalize[i]);
+    drain(gc);
+}
+
+void vm_note_finalizer(VM *vm, TypeObj *t)
+{
+    vm->has_finalizers = true;
+    t->flags |= TF_HAS_DEL;
+    for (size_t i = 0; i < vm->nheap_types; i++)
+        if (vm_is_subtype(vm->heap_types[i], t)) vm->heap_types[i]->flags |= TF_HAS_DEL;
+}
+
+/* o.__del__(), looked up on the type as CPython's tp_finalize; an exception
+ * goes to stderr ("Exception ignored in: <function C.__del__ ...>"). */
+static void call_finalizer(VM *vm, Value obj)
+{
+    Value del = vm_type_lookup(vm_type_of(vm, obj), vm->s___del__);
+    if (del == V_UNBOUND) return;   /* deleted from the class since */
+    Value r = v_has_layout(del, LAYOUT_FUNC) ? vm_call(vm, del, &obj, 1, NULL)
+                                             : vm_call_method(vm, obj, vm->s___del__, NULL, 0);
+    if (r != V_EXC) return;
+    Value exc = vm->exc;
+    vm->exc = V_NONE;
+    vm_write_unraisable(vm, exc, del);
+}
+
+void vm_run_finalizers(VM *vm)
+{
+    /* a collection in a __del__ queues more: this loop runs them too; out
+     * of steps (vm->halted), no more Python code runs */
+    if (vm->finalizing || vm->halted) return;
+    vm->finalizing = true;
+    Value saved = vm->exc;
+    vm->exc = V_NONE;
+    vm_push_root(vm, saved);
+    while (vm->finalize_head < vm->nfinalize) {
+        Value obj = v_obj(vm->finalize[vm->finalize_head++]);
+        vm_push_root(vm, obj);
+        call_finalizer(vm, obj);
+        vm_pop_roots(vm, 1);
+    }
+    vm_pop_roots(vm, 1);
+    vm->exc = saved;
+    vm->finalizing = false;
+}
+
+void vm_finalize_all(VM *vm)
+{
+    if (!vm->has_finalizers) return;
+    vm_gc(vm);
+    vm_run_finalizers(vm);
+    if (vm->main_module) {
+        DictObj *g = vm->main_module->hdr.dict;
+        for (uint32_t i = 0; i < g->nentries; i++) {
+            Value v = g->entries[i].value;
+            if (g->entries[i].key != V_UNBOUND && v_is_obj(v) && finalizable(v_as_obj(v)))
+                queue_finalizer(vm, v_as_obj(v));
+        }
+    }
+    each_object(vm, queue_if_due, vm);
+    vm_run_finalizers(vm);
+}
+
+/* ---- the collection ---------------------------------------------------------- */
+
+size_t vm_gc(VM *vm)
 {
     /* a root native code asked for could not be recorded (out of memory) */
-    if (vm->nroots > vm->rootcap) return;
+    if (vm->nroots > vm->rootcap) return 0;
     Gc gc = { vm, false, 0 };
     mark_roots(&gc);
     drain(&gc);
+    if (vm->has_finalizers) resurrect_finalizable(&gc);
     forget_dead_types(vm);
-    sweep_large(vm);
-    release_dead_small(vm);
+    size_t freed = sweep_large(vm) + release_dead_small(vm);
     rebuild_free_lists(vm, threshold(gc.live) - gc.live);
     vm->bytes_allocated = gc.live;
     vm->next_gc = threshold(gc.live);
+    return freed;
 }
 
 static void release_any(void *vm, Obj *o) { release(vm, o); }

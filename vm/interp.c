@@ -684,6 +684,41 @@ static Value with_enter(VM *vm, Value ctx, Value *enter_result)
     return bound_exit;
 }
 
+/* ---- recovery from a failed allocation --------------------------------------------- */
+
+/* After an allocation failed, the garbage that a collection would free may
+ * be most of the heap (the program dropped its data; collections run only
+ * when the heap has grown threefold): instruction `at` of f runs again after
+ * a collection, at this safe point, when that cannot be told from running it
+ * once. That is when it failed in native code of its own (no Python frame in
+ * between), on built-in operands (a class's dunder may have done something
+ * already), left its operands on the stack, and builds a new value or adds
+ * an item to one. Once per failure: what fails again raises MemoryError. */
+static bool retry_after_gc(VM *vm, Frame *f, uint32_t at)
+{
+    if (vm->oom_frames != vm->nframes || !vm_is_subtype(vm_type_of(vm, vm->exc), vm->e_MemoryError)) return false;
+    vm->oom_frames = -1;
+    int operands = 0;
+    switch (INSN_OP(f->code->code[at])) {
+    case OP_BINARY: case OP_COMPARE: case OP_BINARY_SUBSCR: operands = 2; break;
+    case OP_UNARY: operands = 1; break;
+    case OP_BUILD_TUPLE: case OP_BUILD_LIST: case OP_BUILD_SET: case OP_BUILD_MAP: case OP_BUILD_STRING:
+    case OP_LIST_APPEND: case OP_SET_ADD: case OP_MAP_ADD: case OP_LIST_TO_TUPLE: break;
+    default: return false;
+    }
+    for (int i = 1; i <= operands; i++)
+        if (vm_type_of(vm, f->sp[-i])->flags & TF_HEAPTYPE) return false;
+    if (vm->oom_retry_code == f->code && vm->oom_retry_ip == at) {
+        vm->oom_retry_code = NULL;
+        return false;
+    }
+    vm->oom_retry_code = f->code;
+    vm->oom_retry_ip = at;
+    vm->exc = V_NONE;
+    vm_gc(vm);
+    return true;
+}
+
 /* ---- the loop -------------------------------------------------------------------------- */
 
 /* Runs frames from vm->frames[entry] (already pushed) until that frame
@@ -976,6 +1011,7 @@ binary_slow:
     CHECK(r);
     sp[-2] = r;
     sp--;
+    if (!vm_check_signals(vm)) goto error;   /* a Ctrl-C during a long big-int operation */
     NEXT();
 }
 op_INPLACE: {
@@ -993,6 +1029,7 @@ op_INPLACE: {
     CHECK(r);
     sp[-2] = r;
     sp--;
+    if (!vm_check_signals(vm)) goto error;
     NEXT();
 }
 op_UNARY: {
@@ -1237,6 +1274,7 @@ op_JUMP:
     if ((uint32_t)arg < ip) {
         SYNC();
         vm_maybe_gc(vm);
+        vm_maybe_finalize(vm);
         if (!vm_check_signals(vm) || !vm_step(vm)) goto error;
     }
     ip = (uint32_t)arg;
@@ -1334,6 +1372,7 @@ call:
         }
         LOAD_FRAME();
         vm_maybe_gc(vm);
+        vm_maybe_finalize(vm);
         NEXT();
     } else {
         SYNC();
@@ -1341,6 +1380,9 @@ call:
         sp = call_below;
         CHECK(r);
         PUSH(r);
+        /* a Ctrl-C during a long native call (a kernel, str() of a huge int)
+         * raises as it returns, not at the next loop back-edge */
+        if (!vm_check_signals(vm)) goto error;
         NEXT();
     }
 op_CALL_KW: {
@@ -1667,6 +1709,10 @@ op_ASSERT_FAILED: {
 error:
     /* an exception is pending in vm->exc: find a handler in this frame or unwind */
     SYNC();
+    if (!reraise && retry_after_gc(vm, f, ip - 1)) {
+        ip--;
+        NEXT();
+    }
     if (!reraise) {
         chain_context(vm);
         add_traceback(vm, f, ip - 1);

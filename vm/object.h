@@ -31,7 +31,10 @@ typedef enum {
     LAYOUT_COUNT
 } ObjLayout;
 
-enum { OBJ_MARKED = 1 };
+enum {
+    OBJ_MARKED = 1,
+    OBJ_FINALIZED = 2,   /* its __del__ was queued: it runs once per object (PEP 442) */
+};
 
 struct Obj {
     TypeObj *type;
@@ -255,6 +258,7 @@ enum {
     TF_BASETYPE = 1,      /* may be subclassed */
     TF_HEAPTYPE = 2,      /* created by a class statement */
     TF_HAS_SLOTS = 4,     /* __slots__ without __dict__ */
+    TF_HAS_DEL = 8,       /* the class or a base defined __del__ (a hint: the GC looks it up) */
 };
 
 struct TypeObj {

@@ -97,7 +97,9 @@ Value vm_new_exception(VM *vm, TypeObj *type, Value *args, int nargs)
 Value vm_raise(VM *vm, TypeObj *type, const char *fmt, ...)
 {
     if (type == vm->e_MemoryError) {
-        /* CPython's MemoryError from a failed allocation carries no message */
+        /* CPython's MemoryError from a failed allocation carries no message;
+         * the interpreter may collect and retry (interp.c) */
+        vm->oom_frames = vm->nframes;
         Value exc = vm_new_exception(vm, type, NULL, 0);
         if (exc == V_EXC) {
             vm->exc = vm->memory_error;
@@ -1056,7 +1058,7 @@ void vm_print_exception(VM *vm, Value exc, FILE *f)
 {
     Value saved = vm->exc;
     vm->exc = V_NONE;
-    fflush(vm->out);
+    vm_flush_out(vm);
     size_t n = 0, cap = 8;
     Value *chain = malloc(cap * sizeof *chain);
     const char **sep = malloc(cap * sizeof *sep);
@@ -1105,6 +1107,31 @@ void vm_print_exception(VM *vm, Value exc, FILE *f)
     free(chain);
     free(sep);
     fflush(f);
+    vm->exc = saved;
+}
+
+Value vm_raise_errno(VM *vm, int err, Value filename)
+{
+    Value a[3] = { v_int(err), vm_cstr(vm, strerror(err)), filename };
+    if (a[1] == V_EXC) return V_EXC;
+    Value e = vm_new_exception(vm, vm->e_OSError, a, filename == V_UNBOUND ? 2 : 3);
+    return e == V_EXC ? V_EXC : vm_raise_value(vm, e);
+}
+
+void vm_write_unraisable(VM *vm, Value exc, Value obj)
+{
+    Value saved = vm->exc;
+    vm->exc = V_NONE;
+    vm_push_root(vm, exc);
+    Value r = vm_repr(vm, obj);
+    if (r == V_EXC) {
+        vm->exc = V_NONE;
+        fputs("Exception ignored in: <object repr() failed>\n", vm->err);
+    } else {
+        fprintf(vm->err, "Exception ignored in: %s\n", AS_STR(r)->data);
+    }
+    vm_print_exception(vm, exc, vm->err);
+    vm_pop_roots(vm, 1);
     vm->exc = saved;
 }
 

@@ -79,14 +79,6 @@ static Value member(VM *vm, Value obj, const char *name)
 }
 
 /* OSError(errno, strerror[, filename]): OSError.__new__ picks the subclass by errno. */
-static Value raise_errno(VM *vm, int err, Value filename)
-{
-    Value a[3] = { v_int(err), vm_cstr(vm, strerror(err)), filename };
-    if (a[1] == V_EXC) return V_EXC;
-    Value e = vm_new_exception(vm, vm->e_OSError, a, filename == V_UNBOUND ? 2 : 3);
-    return e == V_EXC ? V_EXC : vm_raise_value(vm, e);
-}
-
 /* io.UnsupportedOperation (an OSError and a ValueError) lives in the _io module
  * vm_init_file put in sys.modules; a program that replaced that raises OSError. */
 static Value raise_unsupported(VM *vm, const char *msg)
@@ -179,7 +171,7 @@ static bool begin(VM *vm, FileObj *f, int dir)
 {
     bool text = family(f) == FAM_TEXT;
     if (f->last == LAST_WRITE && dir == LAST_READ && fflush(f->fp) != 0)
-        return raise_errno(vm, errno, V_UNBOUND), false;
+        return vm_raise_errno(vm, errno, V_UNBOUND), false;
     if (f->last == LAST_READ && dir == LAST_WRITE) {
         /* CPython's text layer reads whole chunks and writes where the last one
          * ends (the end of the file at most), not where reading stopped */
@@ -357,7 +349,7 @@ static Value finish_read(VM *vm, FileObj *f, ReadBuf *r, bool translate)
     char *data = rb_data(r, &len);
     Value v;
     if (ferror_unlocked(f->fp)) {
-        v = raise_errno(vm, errno, V_UNBOUND);
+        v = vm_raise_errno(vm, errno, V_UNBOUND);
     } else if (r->big.oom) {
         v = vm_raise(vm, vm->e_MemoryError, "out of memory");
     } else if (family(f) != FAM_TEXT) {
@@ -394,7 +386,7 @@ static bool put_bytes(VM *vm, FileObj *f, const char *data, size_t len, const ch
         const char *lf = nl ? memchr(data, '\n', len) : NULL;
         size_t n = lf ? (size_t)(lf - data) : len;
         if (fwrite(data, 1, n, f->fp) != n || (lf && fputs(nl, f->fp) == EOF))
-            return raise_errno(vm, errno, V_UNBOUND), false;
+            return vm_raise_errno(vm, errno, V_UNBOUND), false;
         n += lf != NULL;
         data += n;
         len -= n;
@@ -435,7 +427,7 @@ static Value write_text(VM *vm, FileObj *f, Value v)
     }
     if (!put_bytes(vm, f, data, len, nl_out[f->newline])) return V_EXC;
     if ((f->flags & F_LINEBUF) && (memchr(s->data, '\n', s->len) || memchr(s->data, '\r', s->len)) && fflush(f->fp))
-        return raise_errno(vm, errno, V_UNBOUND);
+        return vm_raise_errno(vm, errno, V_UNBOUND);
     return vm_int_from_i64(vm, s->nchars);
 }
 
@@ -470,7 +462,7 @@ static bool close_file(VM *vm, FileObj *f)
 {
     FILE *fp = f->fp;
     f->fp = NULL;
-    if (fp && fclose(fp) != 0) return raise_errno(vm, errno, V_UNBOUND), false;
+    if (fp && fclose(fp) != 0) return vm_raise_errno(vm, errno, V_UNBOUND), false;
     return true;
 }
 
@@ -544,7 +536,7 @@ static Value file_readinto(VM *vm, Value *args, int nargs, TupleObj *kw)
     if (!check(vm, f, OP_READ) || !begin(vm, f, LAST_READ)) return V_EXC;
     ByteArrayObj *ba = (ByteArrayObj *)v_as_obj(args[1]);
     size_t n = ba->len ? fread(ba->data, 1, ba->len, f->fp) : 0;
-    if (ferror_unlocked(f->fp)) return raise_errno(vm, errno, V_UNBOUND);
+    if (ferror_unlocked(f->fp)) return vm_raise_errno(vm, errno, V_UNBOUND);
     return vm_int_from_i64(vm, (int64_t)n);
 }
 
@@ -615,7 +607,7 @@ static Value file_flush(VM *vm, Value *args, int nargs, TupleObj *kw)
     /* a BufferedReader's flush is _IOBase's, which words "closed" its own way */
     if (!f || !check(vm, f, f->flags & F_WRITE ? OP_FLUSH : OP_IOBASE)) return V_EXC;
     if (f->last == LAST_WRITE) {
-        if (fflush(f->fp) != 0) return raise_errno(vm, errno, V_UNBOUND);
+        if (fflush(f->fp) != 0) return vm_raise_errno(vm, errno, V_UNBOUND);
         f->last = LAST_NONE;
     }
     return V_NONE;
@@ -624,7 +616,7 @@ static Value file_flush(VM *vm, Value *args, int nargs, TupleObj *kw)
 static Value position(VM *vm, FileObj *f)
 {
     off_t pos = ftello(f->fp);
-    return pos < 0 ? raise_errno(vm, errno, V_UNBOUND) : vm_int_from_i64(vm, (int64_t)pos);
+    return pos < 0 ? vm_raise_errno(vm, errno, V_UNBOUND) : vm_int_from_i64(vm, (int64_t)pos);
 }
 
 /* seek(offset, whence=0): text positions are byte offsets (CPython's cookies, for
@@ -647,7 +639,7 @@ static Value file_seek(VM *vm, Value *args, int nargs, TupleObj *kw)
         return vm_raise(vm, vm->e_ValueError, "whence value %lld unsupported", (long long)whence);
     }
     /* FileIO passes a bad whence to the system, which answers EINVAL */
-    if (fseeko(f->fp, (off_t)off, valid ? (int)whence : -1) != 0) return raise_errno(vm, errno, V_UNBOUND);
+    if (fseeko(f->fp, (off_t)off, valid ? (int)whence : -1) != 0) return vm_raise_errno(vm, errno, V_UNBOUND);
     f->last = LAST_NONE;
     return position(vm, f);
 }
@@ -663,12 +655,12 @@ static Value file_truncate(VM *vm, Value *args, int nargs, TupleObj *kw)
 {
     FileObj *f = file_args(vm, args, nargs, kw, "truncate", 0, 1);
     if (!f || !check(vm, f, OP_TRUNCATE)) return V_EXC;
-    if (fflush(f->fp) != 0) return raise_errno(vm, errno, V_UNBOUND);
+    if (fflush(f->fp) != 0) return vm_raise_errno(vm, errno, V_UNBOUND);
     f->last = LAST_NONE;
     Value size = nargs > 1 && args[1] != V_NONE ? args[1] : position(vm, f);
     int64_t n;
     if (size == V_EXC || !vm_index(vm, size, &n)) return V_EXC;
-    if (ftruncate(fileno(f->fp), (off_t)n) != 0) return raise_errno(vm, errno, V_UNBOUND);
+    if (ftruncate(fileno(f->fp), (off_t)n) != 0) return vm_raise_errno(vm, errno, V_UNBOUND);
     return vm_int_from_i64(vm, n);
 }
 
@@ -964,7 +956,7 @@ static int open_fd(VM *vm, const OpenSpec *s, Value opener)
                 collected = true;
             }
         }
-        if (fd < 0) return raise_errno(vm, errno, s->name), -1;
+        if (fd < 0) return vm_raise_errno(vm, errno, s->name), -1;
     } else {
         fd = s->fd;
     }
@@ -975,7 +967,7 @@ static int open_fd(VM *vm, const OpenSpec *s, Value opener)
     if (!err && use < 0) err = errno;
     if (err) {
         if (s->path) close(fd);   /* a caller's descriptor stays theirs */
-        return raise_errno(vm, err, s->path ? s->name : V_UNBOUND), -1;
+        return vm_raise_errno(vm, err, s->path ? s->name : V_UNBOUND), -1;
     }
     return use;
 }
@@ -1034,7 +1026,7 @@ static Value file_open(VM *vm, Value *args, int nargs, TupleObj *kw)
         if (fd < 0) return V_EXC;
         int err = errno;
         if (s.path || !s.closefd) close(fd);
-        return raise_errno(vm, err, V_UNBOUND);
+        return vm_raise_errno(vm, err, V_UNBOUND);
     }
     f->fp = fp;
     f->fd = s.path || s.closefd ? fd : s.fd;

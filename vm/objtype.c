@@ -628,6 +628,7 @@ static bool type_setattr(VM *vm, Value obj, StrObj *name, Value v)
         return false;
     }
     vm_type_modified(vm, t);
+    if (v != V_UNBOUND && vm_str_eq(name, vm->s___del__)) vm_note_finalizer(vm, t);
     return true;
 }
 
@@ -1174,6 +1175,7 @@ static Value make_class(VM *vm, TypeObj *meta, StrObj *name, TupleObj *bases, Di
         vm_dict_get_str(t->hdr.dict, vm->s___hash__) == V_UNBOUND)
         ok = vm_dict_set_str(vm, t->hdr.dict, vm->s___hash__, V_NONE);
     ok = ok && remember_heap_type(vm, t) && call_set_names(vm, t) && call_init_subclass(vm, t, kwvals, kwnames);
+    if (ok && vm_type_lookup(t, vm->s___del__) != V_UNBOUND) vm_note_finalizer(vm, t);
     vm_pop_roots(vm, 1);
     return ok ? v_obj(t) : V_EXC;
 }

@@ -109,7 +109,7 @@ VmInput vm_interactive(VM *vm, const char *text, size_t len, bool blank, int *st
         r = vm_run_code(vm, co, globals, globals);
         vm_pop_roots(vm, 1);
     }
-    fflush(vm->out);
+    vm_flush_out(vm);
     if (r != V_EXC) return VM_INPUT_DONE;
     if (vm_exc_matches(vm, vm->exc, v_obj(vm->e_SystemExit))) {
         *status = vm_report_uncaught(vm, vm->err);

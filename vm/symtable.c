@@ -285,6 +285,14 @@ static bool visit_stmt(SymTable *st, Scope *s, const AstNode *n)
     case AST_Return:
         if (s->kind != SC_FUNCTION) return st_error(st, n, "'return' outside function%s", "");
         break;
+    case AST_If:
+        /* an elif chain by this loop, not by recursion (thousands of elifs) */
+        for (;;) {
+            if (!visit_expr(st, s, n->v.If.test) || !visit_stmts(st, s, n->v.If.body)) return false;
+            AstSeq rest = n->v.If.orelse;
+            if (rest.n != 1 || rest.items[0]->kind != AST_If) return visit_stmts(st, s, rest);
+            n = rest.items[0];
+        }
     default:
         break;
     }

@@ -1,6 +1,7 @@
 /* The VM's life cycle: start-up (every built-in type, exception and interned
  * name, the builtins namespace), running a program as __main__ with CPython's
  * exit status, and the registry of source texts that tracebacks quote. */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -238,6 +239,7 @@ VM *vm_new(const VmConfig *cfg)
     vm->int_max_str_digits = 4300;   /* CPython 3.11's default */
     vm->exc = vm->memory_error = vm->sys_argv = vm->sys_path = vm->empty_tuple = V_NONE;
     vm->recursion_limit = 1000;
+    vm->oom_frames = -1;
     arena_init(&vm->arena);
     vm->stack = malloc(VM_STACK_VALUES * sizeof *vm->stack);
     if (!vm->stack || !bootstrap(vm)) {
@@ -279,6 +281,7 @@ void vm_free(VM *vm)
     free(vm->roots);
     free(vm->gray);
     free(vm->heap_types);
+    free(vm->finalize);
     free(vm->sources);
     arena_free(&vm->arena);
     free(vm);
@@ -335,6 +338,44 @@ const char *vm_source_line(VM *vm, StrObj *filename, int lineno, size_t *len)
     return p;
 }
 
+/* ---- the end of the output ------------------------------------------------------ */
+
+bool vm_flush_out(VM *vm)
+{
+    if (fflush(vm->out) == 0) return true;
+    if (!vm->out_errno) vm->out_errno = errno ? errno : EIO;
+    clearerr(vm->out);
+    return false;
+}
+
+bool vm_flush_std(VM *vm)
+{
+    vm_flush_out(vm);
+    fflush(vm->err);
+    int err = vm->out_errno;
+    vm->out_errno = 0;
+    /* EBADF: stdout was closed when the program started, where CPython's
+     * sys.stdout is None and print() writes nothing (modsys.c) */
+    if (!err || err == EBADF) return true;
+    Value sys = vm_dict_get_str(vm->modules, vm_intern(vm, "sys", 3));
+    Value out = v_is_obj(sys) && v_as_obj(sys)->dict
+                    ? vm_dict_get_str(v_as_obj(sys)->dict, vm_intern(vm, "__stdout__", 10))
+                    : V_UNBOUND;
+    Value saved = vm->exc;
+    vm_raise_errno(vm, err, V_UNBOUND);
+    Value exc = vm->exc;
+    vm->exc = saved;
+    if (exc == V_NONE) return false;
+    if (out != V_UNBOUND) {
+        vm_write_unraisable(vm, exc, out);
+        return false;
+    }
+    /* no sys module was imported: sys.__stdout__'s repr, as CPython's */
+    fputs("Exception ignored in: <_io.TextIOWrapper name='<stdout>' mode='w' encoding='utf-8'>\n", vm->err);
+    vm_print_exception(vm, exc, vm->err);
+    return false;
+}
+
 /* ---- running __main__ ------------------------------------------------------------ */
 
 /* SystemExit(code): None is 0, an int is itself, anything else is printed
@@ -355,7 +396,7 @@ static int exit_status(VM *vm, Value exc, FILE *report)
         mpz_clear(z);
         return rc;
     }
-    fflush(vm->out);
+    vm_flush_out(vm);
     Value s = vm_str(vm, code);
     if (s == V_EXC) vm->exc = V_NONE;
     else fwrite(AS_STR(s)->data, 1, AS_STR(s)->len, report);
@@ -375,7 +416,7 @@ int vm_report_uncaught(VM *vm, FILE *report)
     if (vm_is_subtype(t, vm->e_SystemExit)) {
         rc = exit_status(vm, exc, report);
     } else {
-        fflush(vm->out);
+        vm_flush_out(vm);
         vm_print_exception(vm, exc, report);
         rc = vm_is_subtype(t, vm->e_KeyboardInterrupt) ? 130 : 1;
     }
@@ -390,7 +431,7 @@ static int report_parse_error(VM *vm, const ParseSource *src, const ParseError *
     StrBuf out;
     sb_init(&out);
     parse_error_format(&out, src, err);
-    fflush(vm->out);
+    vm_flush_out(vm);
     fputs(out.oom ? "MemoryError\n" : out.data, report);
     sb_free(&out);
     return 1;

@@ -153,7 +153,7 @@
     X(__set_name__, "__set_name__") X(__class_getitem__, "__class_getitem__")              \
     X(__missing__, "__missing__") X(__reversed__, "__reversed__") X(__round__, "__round__") \
     X(__annotations__, "__annotations__") X(__path__, "__path__")                          \
-    X(__abstractmethods__, "__abstractmethods__")                                          \
+    X(__abstractmethods__, "__abstractmethods__") X(__del__, "__del__")                    \
     X(args, "args") X(send, "send") X(close, "close") X(throw, "throw") X(keys, "keys")   \
     VM_OP_NAMES(X)
 
@@ -315,6 +315,7 @@ struct VM {
      * the next loop back-edge or blocking call. */
     VmConfig cfg;
     FILE *out, *err;
+    int out_errno;        /* a write error of `out` no exception reported: the exit does (vm_flush_std) */
     volatile sig_atomic_t interrupt;
     int64_t int_max_str_digits;   /* sys.set_int_max_str_digits: 0 is no limit */
     /* The taichi module's program (program/program.h), freed with the VM
@@ -351,12 +352,25 @@ struct VM {
     struct VmSource *sources;     /* text of every file run or imported, for tracebacks */
     size_t nsources, sourcecap;
     Value memory_error;           /* preallocated: what vm_alloc leaves pending when malloc fails */
+    /* A failed allocation: vm->nframes when it failed (-1: none since), and
+     * the instruction the interpreter retried for it after a collection
+     * (interp.c), which raises if it fails again. */
+    int oom_frames;
+    const CodeObj *oom_retry_code;
+    uint32_t oom_retry_ip;
     struct GcPage *pages[VM_SIZE_CLASSES + 1];  /* small objects live in pages, by size class (gc.c) */
     Obj *free_objs[VM_SIZE_CLASSES + 1];        /* their free slots; vm->objects lists the large ones */
     struct GcPage *spare_pages;                  /* emptied pages kept for reuse, up to a few */
     int nspare_pages;
     void *spare_tables;   /* freed smallest dict tables, reused by the next small dicts (objdict.c) */
     int nspare_tables;
+    /* finalizers (gc.c): unreachable objects whose __del__ is due, kept
+     * alive (as roots) from finalize[finalize_head] on until it has run */
+    Obj **finalize;
+    size_t finalize_head, nfinalize, finalizecap;
+    bool has_finalizers;  /* some class defined __del__: collections look for due finalizers */
+    bool finalizing;      /* vm_run_finalizers is running */
+    bool gc_disabled;     /* gc.disable(): what gc.isenabled() reports; collections go on */
 };
 
 /* Obj.flags: a container's repr is running (turns recursion into "[...]"). */
@@ -395,10 +409,18 @@ int vm_report_uncaught(VM *vm, FILE *report);
 bool vm_register_source(VM *vm, const char *filename, const char *text, size_t len);
 /* Line `lineno` of a registered file, without its newline; NULL if unknown. */
 const char *vm_source_line(VM *vm, StrObj *filename, int lineno, size_t *len);
+/* Flushes vm->out; false (the error kept in vm->out_errno for the exit to
+ * report) when the write failed. */
+bool vm_flush_out(VM *vm);
+/* The end of a program's output (CPython's flush_std_files): flushes the
+ * streams and reports a write error of stdout that no exception reported as
+ * unraisable; false when there was one (the process exits 120). */
+bool vm_flush_std(VM *vm);
 
 /* ---- memory (gc.c) */
 void *vm_alloc(VM *vm, TypeObj *type, size_t size);
-void vm_gc(VM *vm);
+/* A full collection; how many objects it freed (gc.collect's result). */
+size_t vm_gc(VM *vm);
 /* Asks the running program to stop with KeyboardInterrupt; async-signal-safe,
  * so a host's SIGINT handler may call it (the tirun command's does). */
 static inline void vm_interrupt(VM *vm) { vm->interrupt = 1; }
@@ -414,6 +436,24 @@ static inline void vm_maybe_gc(VM *vm)
 {
     if (vm->bytes_allocated > vm->next_gc) vm_gc(vm);
 }
+/* Finalizers: a collection queues the __del__ of every unreachable instance
+ * of a class that defines it (TF_HAS_DEL), and keeps the object and what it
+ * references alive for it; vm_run_finalizers calls those queued, at a point
+ * where Python code may run (the interpreter's loop back-edges and calls,
+ * gc.collect()). An exception in one is reported as unraisable. A __del__
+ * runs once per object, even when it resurrected the object. Unlike
+ * CPython's refcounting, `del x` alone does not run it: the next collection
+ * does. */
+void vm_note_finalizer(VM *vm, TypeObj *t);   /* t (and its subclasses) now define __del__ */
+void vm_run_finalizers(VM *vm);
+static inline void vm_maybe_finalize(VM *vm)
+{
+    if (vm->nfinalize > vm->finalize_head) vm_run_finalizers(vm);
+}
+/* The end of the program: collects (and runs what that queues), then calls
+ * the __del__ of every object still alive, __main__'s globals first, in
+ * their order (as CPython clearing __main__ at exit). */
+void vm_finalize_all(VM *vm);
 void vm_push_root(VM *vm, Value v);
 static inline void vm_pop_roots(VM *vm, size_t n) { vm->nroots -= n; }
 /* Frees every object (vm_free). The GC frees what each layout owns: list
@@ -435,6 +475,13 @@ Value vm_assert_failed(VM *vm, int what, const Value *vals, bool has_msg);
 bool vm_exc_matches(VM *vm, Value exc, Value type_or_tuple);
 Value vm_new_exception(VM *vm, TypeObj *type, Value *args, int nargs);
 void vm_print_exception(VM *vm, Value exc, FILE *f);
+/* OSError(err, strerror(err)[, filename]), or the subclass err names
+ * (BrokenPipeError for EPIPE...); filename V_UNBOUND for none. */
+Value vm_raise_errno(VM *vm, int err, Value filename);
+/* An exception nothing can catch (a __del__'s, a failed flush at exit), as
+ * CPython's PyErr_WriteUnraisable: "Exception ignored in: repr(obj)" and the
+ * traceback on stderr. */
+void vm_write_unraisable(VM *vm, Value exc, Value obj);
 /* The source range of instruction `ip` of `code` (compile.c): 1-based lines,
  * 0-based UTF-8 byte columns, as the AST node it was compiled from; false
  * when unknown. The traceback printer draws CPython 3.11's carets from the
