@@ -32,6 +32,8 @@ const VmModuleDef mod_builtin_modules[] = {
     {"random", mod_random_open},
     {"posix", mod_posix_open},
     {"errno", mod_errno_open},
+    {"array", mod_array_open},
+    {"_struct", mod_struct_open},
     {"_taichi_core", mod_taichi_open},
     {"_taichi_gui", mod_gui_open},
     {"_tirun_testhook", testhook_open},

@@ -29,7 +29,11 @@ static bool span_of(Value v, Span *s)
         *s = (Span){AS_BA(v)->data, AS_BA(v)->len};
         return true;
     }
-    return false;
+    /* any other object exposing its memory (memoryview, array.array) */
+    VmBuffer b;
+    if (!vm_get_buffer(v, &b)) return false;
+    *s = (Span){b.data, b.len};
+    return true;
 }
 
 /* The span of v, which the caller knows is bytes or bytearray (empty if it
@@ -244,7 +248,7 @@ static int hexval(int c)
     return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
 }
 
-/* fromhex(string): pairs of hex digits, spaces between pairs */
+/* fromhex(string): pairs of hex digits, ASCII whitespace between pairs */
 static Value fromhex(VM *vm, TypeObj *k, Value *args, int nargs, TupleObj *kw)
 {
     if (!vm_check_nargs(vm, "fromhex", nargs - 1, kw, 1, 1)) return V_EXC;
@@ -254,7 +258,7 @@ static Value fromhex(VM *vm, TypeObj *k, Value *args, int nargs, TupleObj *kw)
     StrBuf b;
     sb_init(&b);
     for (size_t i = 0; i < s->len;) {
-        if (s->data[i] == ' ') {
+        if (s->data[i] == ' ' || (s->data[i] >= '\t' && s->data[i] <= '\r')) {
             i++;
             continue;
         }
@@ -400,6 +404,9 @@ static Value compare(VM *vm, TypeObj *k, Value *args, int nargs, TupleObj *kw, i
 {
     Span a, b;
     if (!vm_method_args(vm, args, nargs, kw, k, meth, 1) || !span_of(args[0], &a)) return V_EXC;
+    /* bytes compares with bytes and bytearray only; bytearray with any buffer */
+    if (k == vm->t_bytes && !v_has_layout(args[1], LAYOUT_BYTES) && !v_has_layout(args[1], LAYOUT_BYTEARRAY))
+        return V_NOTIMPL;
     if (!span_of(args[1], &b)) return V_NOTIMPL;
     size_t m = a.n < b.n ? a.n : b.n;
     int c = m ? memcmp(a.p, b.p, m) : 0;
