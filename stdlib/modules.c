@@ -1,6 +1,9 @@
 /* The table of built-in C modules that every runtime is configured with
  * (VmConfig.modules, Lua's linit.c), and the smallest of them: _tirun_testhook,
  * the traceback printer that `tirun test` reports failures with. */
+#include <stdio.h>
+#include <stdlib.h>
+
 #include "modules.h"
 
 #include "embedded.h"
@@ -14,13 +17,31 @@ static Value testhook_print_exception(VM *vm, Value *args, int nargs, TupleObj *
     return V_NONE;
 }
 
+/* _tirun_testhook.format_exception(exc): the text the VM's traceback
+ * printer writes for exc (its chain included), as a str: traceback.py's
+ * formatting functions are built on it. */
+static Value testhook_format_exception(VM *vm, Value *args, int nargs, TupleObj *kw)
+{
+    if (!mod_check_one(vm, "format_exception", nargs, kw)) return V_EXC;
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    if (!f) return vm_raise(vm, vm->e_MemoryError, "%s", "");
+    vm_print_exception(vm, args[0], f);
+    fclose(f);
+    Value r = vm_new_str(vm, text, len);
+    free(text);
+    return r;
+}
+
 static Value testhook_open(VM *vm)
 {
-    static const ModFunction functions[] = {{"print_exception", testhook_print_exception}};
+    static const ModFunction functions[] = {{"print_exception", testhook_print_exception},
+                                            {"format_exception", testhook_format_exception}};
     Value m = vm_new_module(vm, "_tirun_testhook");
     if (m == V_EXC) return V_EXC;
     vm_push_root(vm, m);
-    bool ok = mod_add_functions(vm, m, functions, 1);
+    bool ok = mod_add_functions(vm, m, functions, 2);
     vm_pop_roots(vm, 1);
     return ok ? m : V_EXC;
 }

@@ -1594,31 +1594,48 @@ op_IMPORT_FROM: {
     NEXT();
 }
 op_IMPORT_STAR: {
+    /* names from __all__, else the public keys of __dict__; values by getattr,
+     * so that a class or an instance in sys.modules works as a module does */
     SYNC();
-    Value m = POP();
-    DictObj *src = v_as_obj(m)->dict, *dst = f->locals ? f->locals : f->globals;
-    Value all = vm_dict_get_str(src, vm_intern(vm, "__all__", 7));
-    if (all != V_UNBOUND) {
-        Value it = vm_iter(vm, all);
-        CHECK(it);
-        PUSH(it);
-        SYNC();
-        for (;;) {
-            Value nm = vm_next(vm, it);
-            CHECK(nm);
-            if (nm == V_UNBOUND) break;
-            Value v = vm_getattr(vm, m, AS_STR(nm));
-            CHECK(v);
-            if (!vm_dict_set(vm, dst, nm, v)) goto error;
+    Value m = TOP();
+    DictObj *dst = f->locals ? f->locals : f->globals;
+    Value names = vm_getattr_opt(vm, m, vm_intern(vm, "__all__", 7));
+    CHECK(names);
+    bool public_only = names == V_UNBOUND;
+    if (public_only) {
+        Value d = vm_getattr_opt(vm, m, vm->s___dict__);
+        CHECK(d);
+        if (d == V_UNBOUND) {
+            vm_raise(vm, vm->e_ImportError, "from-import-* object has no __dict__ and no __all__");
+            goto error;
         }
+        PUSH(d);
+        SYNC();
+        names = vm_list_from(vm, d);
         sp--;
-        NEXT();
+        CHECK(names);
     }
-    for (uint32_t i = 0; i < src->nentries; i++) {
-        Value k = src->entries[i].key;
-        if (k == V_UNBOUND || !v_has_layout(k, LAYOUT_STR) || AS_STR(k)->data[0] == '_') continue;
-        if (!vm_dict_set(vm, dst, k, src->entries[i].value)) goto error;
+    PUSH(names);
+    SYNC();
+    Value it = vm_iter(vm, names);
+    CHECK(it);
+    PUSH(it);
+    SYNC();
+    for (;;) {
+        Value nm = vm_next(vm, it);
+        CHECK(nm);
+        if (nm == V_UNBOUND) break;
+        if (!v_has_layout(nm, LAYOUT_STR)) {
+            vm_raise(vm, vm->e_TypeError, "%s in %s must be str, not %s", public_only ? "Key" : "Item",
+                     public_only ? "__dict__" : "__all__", vm_type_of(vm, nm)->name->data);
+            goto error;
+        }
+        if (public_only && AS_STR(nm)->data[0] == '_') continue;
+        Value v = vm_getattr(vm, m, AS_STR(nm));
+        CHECK(v);
+        if (!vm_dict_set(vm, dst, nm, v)) goto error;
     }
+    sp -= 3;
     NEXT();
 }
 op_LOAD_BUILD_CLASS: {
