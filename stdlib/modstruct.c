@@ -170,8 +170,10 @@ static bool pack_int(VM *vm, Value err, const Layout *L, const Field *f, Value v
     mpz_init(z);
     vm_int_to_mpz(v, z);
     bool sign = is_signed(f->code);
-    bool fits64 = sign ? mpz_fits_slong_p(z) : mpz_sgn(z) >= 0 && mpz_sizeinbase(z, 2) <= 64;
-    int64_t sv = fits64 && sign ? mpz_get_si(z) : 0;
+    /* a negative value for B and H gets their range message, for I, L, Q "out of range" */
+    bool small_negative = !sign && f->size <= 2 && mpz_sgn(z) < 0 && mpz_fits_slong_p(z);
+    bool fits64 = sign || small_negative ? mpz_fits_slong_p(z) : mpz_sgn(z) >= 0 && mpz_sizeinbase(z, 2) <= 64;
+    int64_t sv = fits64 && (sign || small_negative) ? mpz_get_si(z) : 0;
     uint64_t uv = fits64 && !sign ? (uint64_t)mpz_get_ui(z) : 0;
     mpz_clear(z);
     if (!fits64) {
@@ -182,7 +184,7 @@ static bool pack_int(VM *vm, Value err, const Layout *L, const Field *f, Value v
     if (size < 8) {
         int64_t lo = sign ? -(INT64_C(1) << (8 * size - 1)) : 0;
         int64_t hi = sign ? (INT64_C(1) << (8 * size - 1)) - 1 : (INT64_C(1) << (8 * size)) - 1;
-        int64_t x = sign ? sv : (int64_t)uv;
+        int64_t x = sign || small_negative ? sv : (int64_t)uv;
         if (!sign && uv > (uint64_t)hi) x = hi + 1;
         if (x < lo || x > hi) {
             const char *name = NULL;

@@ -1192,6 +1192,16 @@ op_DICT_MERGE: {
     SYNC();
     Value target = sp[-1 - arg], src = sp[-1];
     char fs[256];
+    if (!v_has_layout(src, LAYOUT_DICT) && vm_type_lookup(vm_type_of(vm, src), vm_intern(vm, "keys", 4)) != V_UNBOUND) {
+        /* a mapping that is no dict: its keys() and [key], gathered into one */
+        Value copy = vm_new_dict(vm);
+        CHECK(copy);
+        PUSH(copy);
+        SYNC();
+        if (!vm_dict_update(vm, AS_DICT(copy), src)) goto error;
+        sp--;
+        sp[-1] = src = copy;
+    }
     if (!v_has_layout(src, LAYOUT_DICT)) {
         if (INSN_OP(w) == OP_DICT_MERGE) {
             vm_raise(vm, vm->e_TypeError, "%s argument after ** must be a mapping, not %s",

@@ -631,6 +631,8 @@ static Value strip_impl(VM *vm, TypeObj *k, Value *args, int nargs, TupleObj *kw
     while (left && i < j && STRIPPED(s.p[i])) i++;
     while (right && j > i && STRIPPED(s.p[j - 1])) j--;
 #undef STRIPPED
+    /* nothing stripped from an exact bytes: the object itself, as CPython */
+    if (i == 0 && j == s.n && k == vm->t_bytes && vm_type_of(vm, args[0]) == vm->t_bytes) return args[0];
     return new_of(vm, k, s.p + i, j - i);
 }
 

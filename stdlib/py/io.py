@@ -397,6 +397,10 @@ class StringIO(TextIOBase):
     def close(self):
         self._closed = True
 
+    def _checkClosed(self, msg=None):
+        if self._closed:
+            raise ValueError("I/O operation on closed file")
+
     @property
     def line_buffering(self):
         return False

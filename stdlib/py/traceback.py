@@ -26,7 +26,14 @@ def format_exception(exc, value=_sentinel, tb=_sentinel, limit=None, chain=True)
     value = _value(exc, value)
     if value is None:
         return ["NoneType: None\n"]
-    return [line + "\n" for line in _format(value).rstrip("\n").split("\n")]
+    # one entry per frame, its source and caret lines with it, as CPython groups them
+    entries = []
+    for line in _format(value).rstrip("\n").split("\n"):
+        if line.startswith("    ") and entries and entries[-1].startswith("  File "):
+            entries[-1] += line + "\n"
+        else:
+            entries.append(line + "\n")
+    return entries
 
 
 def format_exception_only(exc, value=_sentinel):

@@ -371,4 +371,11 @@ def main(module="__main__", exit=True, verbosity=1, argv=None):
     stream.write(status + (" (%s)" % ", ".join(notes) if notes else "") + "\n")
     if exit:
         sys.exit(0 if result.wasSuccessful() else 1)
-    return result
+    return TestProgram(result)
+
+
+class TestProgram:
+    """What main(exit=False) returns: the run's TestResult as .result."""
+
+    def __init__(self, result):
+        self.result = result
