@@ -337,20 +337,33 @@ static Value ar_len(VM *vm, Value *args, int nargs, TupleObj *kw)
     return method(vm, args, nargs, kw, "__len__", 0, &a) ? v_int((int64_t)arr_len(&a)) : V_EXC;
 }
 
+/* A subscript of a: 1 an int made non-negative and in range (*i), 2 a slice,
+ * -1 with the error pending (IndexError worded `range_msg`). */
+static int subscript(VM *vm, const Arr *a, Value key, int64_t *i, const char *range_msg)
+{
+    int kind = vm_subscript(vm, key, i);
+    if (kind == 0) vm_raise(vm, vm->e_TypeError, "array indices must be integers");
+    if (kind <= 0) return -1;
+    if (kind == 1) {
+        int64_t n = (int64_t)arr_len(a);
+        if (*i < 0) *i += n;
+        if (*i < 0 || *i >= n) {
+            vm_raise(vm, vm->e_IndexError, "%s", range_msg);
+            return -1;
+        }
+    }
+    return kind;
+}
+
 static Value ar_getitem(VM *vm, Value *args, int nargs, TupleObj *kw)
 {
     Arr a;
-    if (!method(vm, args, nargs, kw, "__getitem__", 1, &a)) return V_EXC;
     int64_t i;
-    int kind = vm_subscript(vm, args[1], &i);
+    int kind = method(vm, args, nargs, kw, "__getitem__", 1, &a)
+                   ? subscript(vm, &a, args[1], &i, "array index out of range") : -1;
     if (kind < 0) return V_EXC;
+    if (kind == 1) return get_item(vm, &a, (size_t)i);
     int64_t n = (int64_t)arr_len(&a);
-    if (kind == 1) {
-        if (i < 0) i += n;
-        if (i < 0 || i >= n) return vm_raise(vm, vm->e_IndexError, "array index out of range");
-        return get_item(vm, &a, (size_t)i);
-    }
-    if (kind == 0) return vm_raise(vm, vm->e_TypeError, "array indices must be integers");
     int64_t start, stop, step, len;
     if (!vm_slice_indices(vm, args[1], n, &start, &stop, &step, &len)) return V_EXC;
     Value r = new_array(vm, base_type(vm, args[0]), a.code);
@@ -394,19 +407,16 @@ static Value ar_setitem(VM *vm, Value *args, int nargs, TupleObj *kw)
     if (!self_arr(vm, args, nargs, "__setitem__", &a) || !mod_check_range(vm, "__setitem__", nargs - 1, kw, 2, 2))
         return V_EXC;
     int64_t i;
-    int kind = vm_subscript(vm, args[1], &i);
+    int kind = subscript(vm, &a, args[1], &i, "array assignment index out of range");
     if (kind < 0) return V_EXC;
     int64_t n = (int64_t)arr_len(&a);
     if (kind == 1) {
-        if (i < 0) i += n;
-        if (i < 0 || i >= n) return vm_raise(vm, vm->e_IndexError, "array assignment index out of range");
         unsigned char tmp[16];
         if (!convert(vm, a.code, args[2], tmp)) return V_EXC;
         a = arr_of(args[0]);
         if ((size_t)i < arr_len(&a)) memcpy(a.buf->data + i * a.size, tmp, a.size);
         return V_NONE;
     }
-    if (kind == 0) return vm_raise(vm, vm->e_TypeError, "array indices must be integers");
     if (!is_array(vm, args[2]))
         return vm_raise(vm, vm->e_TypeError, "can only assign array (not \"%s\") to array slice", TNAME(args[2]));
     Arr b = arr_of(args[2]);
@@ -432,17 +442,12 @@ static Value ar_setitem(VM *vm, Value *args, int nargs, TupleObj *kw)
 static Value ar_delitem(VM *vm, Value *args, int nargs, TupleObj *kw)
 {
     Arr a;
-    if (!method(vm, args, nargs, kw, "__delitem__", 1, &a)) return V_EXC;
     int64_t i;
-    int kind = vm_subscript(vm, args[1], &i);
+    int kind = method(vm, args, nargs, kw, "__delitem__", 1, &a)
+                   ? subscript(vm, &a, args[1], &i, "array assignment index out of range") : -1;
     if (kind < 0) return V_EXC;
+    if (kind == 1) return splice(vm, &a, i, i + 1, NULL, 0) ? V_NONE : V_EXC;
     int64_t n = (int64_t)arr_len(&a);
-    if (kind == 1) {
-        if (i < 0) i += n;
-        if (i < 0 || i >= n) return vm_raise(vm, vm->e_IndexError, "array assignment index out of range");
-        return splice(vm, &a, i, i + 1, NULL, 0) ? V_NONE : V_EXC;
-    }
-    if (kind == 0) return vm_raise(vm, vm->e_TypeError, "array indices must be integers");
     int64_t start, stop, step, len;
     if (!vm_slice_indices(vm, args[1], n, &start, &stop, &step, &len)) return V_EXC;
     if (step < 0) {

@@ -4,6 +4,8 @@
  * struct.error messages. Each function is bound to the error class, which it
  * receives as args[0]. */
 #include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -90,7 +92,6 @@ static bool parse(VM *vm, Value err, Value fmt, Layout *L)
             continue;
         }
         int64_t count = 1;
-        bool counted = false;
         if (isdigit((unsigned char)s[i])) {
             count = 0;
             while (i < len && isdigit((unsigned char)s[i])) {
@@ -100,7 +101,6 @@ static bool parse(VM *vm, Value err, Value fmt, Layout *L)
                 }
                 count = count * 10 + (s[i++] - '0');
             }
-            counted = true;
             if (i >= len) {
                 raise_error(vm, err, "repeat count given without format specifier");
                 goto fail;
@@ -112,7 +112,6 @@ static bool parse(VM *vm, Value err, Value fmt, Layout *L)
             raise_error(vm, err, "bad char in struct format");
             goto fail;
         }
-        (void)counted;
         if (L->native && c != 's' && c != 'p' && c != 'x') L->size = (L->size + size - 1) / size * size;
         if (L->n == cap) {
             cap = cap ? cap * 2 : 8;
@@ -455,33 +454,34 @@ static Value st_unpack_from(VM *vm, Value *args, int nargs, TupleObj *kw)
     return r;
 }
 
-/* iter_unpack(format, buffer): a list's iterator over the records */
+/* The records of buffer b, each unpacked, as a list's iterator. */
+static Value records(VM *vm, Value err, const Layout *L, const VmBuffer *b)
+{
+    if (L->size == 0) return raise_error(vm, err, "cannot iteratively unpack with a struct of length 0");
+    if (b->len % L->size)
+        return raise_error(vm, err, "iterative unpacking requires a buffer of a multiple of %zu bytes", L->size);
+    Value l = vm_new_list(vm, (uint32_t)(b->len / L->size));
+    if (l == V_EXC) return V_EXC;
+    vm_push_root(vm, l);
+    bool ok = true;
+    /* unpacking allocates but runs no Python code: b stays valid */
+    for (size_t off = 0; ok && off < b->len; off += L->size) {
+        Value t = unpack_at(vm, L, b->data + off);
+        ok = t != V_EXC && vm_list_append(vm, AS_LIST(l), t);
+    }
+    Value r = ok ? vm_iter(vm, l) : V_EXC;
+    vm_pop_roots(vm, 1);
+    return r;
+}
+
+/* iter_unpack(format, buffer) */
 static Value st_iter_unpack(VM *vm, Value *args, int nargs, TupleObj *kw)
 {
     if (!mod_check_range(vm, "iter_unpack", nargs - 1, kw, 2, 2)) return V_EXC;
     Layout L;
     if (!parse(vm, args[0], args[1], &L)) return V_EXC;
     VmBuffer b;
-    Value r = V_EXC;
-    if (!vm_buffer_arg(vm, args[2], &b)) {
-    } else if (L.size == 0) {
-        raise_error(vm, args[0], "cannot iteratively unpack with a struct of length 0");
-    } else if (b.len % L.size) {
-        raise_error(vm, args[0], "iterative unpacking requires a buffer of a multiple of %zu bytes", L.size);
-    } else {
-        Value l = vm_new_list(vm, (uint32_t)(b.len / L.size));
-        if (l != V_EXC) {
-            vm_push_root(vm, l);
-            bool ok = true;
-            for (size_t off = 0; ok && off < b.len; off += L.size) {
-                vm_get_buffer(args[2], &b);
-                Value t = unpack_at(vm, &L, b.data + off);
-                ok = t != V_EXC && vm_list_append(vm, AS_LIST(l), t);
-            }
-            r = ok ? vm_iter(vm, l) : V_EXC;
-            vm_pop_roots(vm, 1);
-        }
-    }
+    Value r = vm_buffer_arg(vm, args[2], &b) ? records(vm, args[0], &L, &b) : V_EXC;
     free(L.f);
     return r;
 }

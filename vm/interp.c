@@ -240,6 +240,21 @@ static bool star_iterable(VM *vm, Value fn, Value v)
 
 /* ---- generators ------------------------------------------------------------------ */
 
+/* PEP 479: a StopIteration leaving a generator's frame becomes a
+ * RuntimeError caused by it; returns V_EXC (an exception is pending). */
+static Value stop_to_runtime_error(VM *vm)
+{
+    if (vm_exc_matches(vm, vm->exc, v_obj(vm->e_StopIteration))) {
+        Value cause = vm->exc;
+        vm->exc = V_NONE;
+        vm_raise(vm, vm->e_RuntimeError, "generator raised StopIteration");
+        ((ExcObj *)v_as_obj(vm->exc))->cause = cause;
+        ((ExcObj *)v_as_obj(vm->exc))->context = cause;
+        ((ExcObj *)v_as_obj(vm->exc))->suppress_context = true;
+    }
+    return V_EXC;
+}
+
 static Value make_generator(VM *vm, Frame *tmpl)
 {
     CodeObj *co = tmpl->code;
@@ -288,18 +303,7 @@ Value vm_gen_send(VM *vm, GenObj *g, Value sent, Value *retval)
     free(f->base);
     free(f);
     g->frame = NULL;
-    if (r == V_EXC) {
-        if (vm_exc_matches(vm, vm->exc, v_obj(vm->e_StopIteration))) {
-            /* PEP 479 */
-            Value cause = vm->exc;
-            vm->exc = V_NONE;
-            vm_raise(vm, vm->e_RuntimeError, "generator raised StopIteration");
-            ((ExcObj *)v_as_obj(vm->exc))->cause = cause;
-            ((ExcObj *)v_as_obj(vm->exc))->context = cause;
-            ((ExcObj *)v_as_obj(vm->exc))->suppress_context = true;
-        }
-        return V_EXC;
-    }
+    if (r == V_EXC) return stop_to_runtime_error(vm);
     if (retval) *retval = r;
     return V_UNBOUND;
 }
@@ -376,7 +380,7 @@ Value vm_gen_throw(VM *vm, GenObj *g, Value exc)
     free(f->base);
     free(f);
     g->frame = NULL;
-    if (r == V_EXC) return V_EXC;
+    if (r == V_EXC) return stop_to_runtime_error(vm);
     Value args[1] = { r };
     Value stop = vm_new_exception(vm, vm->e_StopIteration, args, r == V_NONE ? 0 : 1);
     return stop == V_EXC ? V_EXC : vm_raise_value(vm, stop);
@@ -1451,10 +1455,18 @@ op_YIELD_FROM: {
     Value r, ret = V_NONE;
     if (v_has_layout(it, LAYOUT_GEN)) {
         r = vm_gen_send(vm, (GenObj *)v_as_obj(it), sent, &ret);
-    } else if (sent == V_NONE) {
-        r = vm_next(vm, it);
     } else {
-        r = vm_call_method(vm, it, vm->s_send, &sent, 1);
+        /* a StopIteration that ends the iterator (raised by its __next__ or
+         * send, or passing through a native one such as map) carries the value */
+        r = sent != V_NONE                  ? vm_call_method(vm, it, vm->s_send, &sent, 1)
+            : vm_type_of(vm, it)->iternext ? vm_next(vm, it)
+                                            : vm_call_method(vm, it, vm->s___next__, NULL, 0);
+        if (r == V_EXC && vm_exc_matches(vm, vm->exc, v_obj(vm->e_StopIteration))) {
+            TupleObj *stop_args = ((ExcObj *)v_as_obj(vm->exc))->args;
+            ret = stop_args && stop_args->len ? stop_args->items[0] : V_NONE;
+            vm->exc = V_NONE;
+            r = V_UNBOUND;
+        }
     }
     CHECK(r);
     sp--;

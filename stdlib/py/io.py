@@ -169,6 +169,14 @@ class TextIOBase(IOBase):
         self._unsupported("detach")
 
 
+def _line_end(buf, pos, size, newline):
+    """Where the line of buf starting at pos ends: past its newline, or at
+    the end, or after size items when size >= 0."""
+    end = buf.find(newline, pos)
+    end = len(buf) if end < 0 else end + 1
+    return min(end, pos + size) if size >= 0 else end
+
+
 def _size_arg(size):
     if size is None:
         return -1
@@ -211,15 +219,12 @@ class BytesIO(BufferedIOBase):
     def readline(self, size=-1):
         self._checkClosed()
         size = _size_arg(size)
-        buf, pos = self._buf, self._pos
-        end = buf.find(b"\n", pos)
-        end = len(buf) if end < 0 else end + 1
-        if size >= 0:
-            end = min(end, pos + size)
+        pos = self._pos
+        end = _line_end(self._buf, pos, size, b"\n")
         if pos >= end:
             return b""
         self._pos = end
-        return bytes(buf[pos:end])
+        return bytes(self._buf[pos:end])
 
     def readinto(self, b):
         self._checkClosed()
@@ -352,10 +357,7 @@ class StringIO(TextIOBase):
         self._checkClosed()
         size = _size_arg(size)
         text, pos = self._value(), self._pos
-        end = text.find("\n", pos)
-        end = len(text) if end < 0 else end + 1
-        if size >= 0:
-            end = min(end, pos + size)
+        end = _line_end(text, pos, size, "\n")
         if pos >= end:
             return ""
         self._pos = end
