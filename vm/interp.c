@@ -238,6 +238,19 @@ static bool star_iterable(VM *vm, Value fn, Value v)
     return false;
 }
 
+/* Reading or deleting cell `arg` of co, which holds no value: UnboundLocalError
+ * for a cell of co's own, NameError for a free variable, as CPython words them. */
+static void raise_empty_cell(VM *vm, const CodeObj *co, int arg)
+{
+    const char *nm = co->varnames[co->nlocals + arg]->data;
+    if (arg < co->ncells)
+        vm_raise(vm, vm->e_UnboundLocalError, "cannot access local variable '%s' where it is not associated with a value",
+                 nm);
+    else
+        vm_raise(vm, vm->e_NameError,
+                 "cannot access free variable '%s' where it is not associated with a value in enclosing scope", nm);
+}
+
 /* ---- generators ------------------------------------------------------------------ */
 
 /* PEP 479: a StopIteration leaving a generator's frame becomes a
@@ -807,13 +820,7 @@ op_LOAD_DEREF: {
     CellObj *c = (CellObj *)v_as_obj(locals[co->nlocals + arg]);
     if (c->ref == V_UNBOUND) {
         SYNC();
-        const char *nm = co->varnames[co->nlocals + arg]->data;
-        if (arg < co->ncells)
-            vm_raise(vm, vm->e_UnboundLocalError,
-                     "cannot access local variable '%s' where it is not associated with a value", nm);
-        else
-            vm_raise(vm, vm->e_NameError,
-                     "cannot access free variable '%s' where it is not associated with a value in enclosing scope", nm);
+        raise_empty_cell(vm, co, arg);
         goto error;
     }
     PUSH(c->ref);
@@ -822,9 +829,16 @@ op_LOAD_DEREF: {
 op_STORE_DEREF:
     ((CellObj *)v_as_obj(locals[co->nlocals + arg]))->ref = POP();
     NEXT();
-op_DELETE_DEREF:
-    ((CellObj *)v_as_obj(locals[co->nlocals + arg]))->ref = V_UNBOUND;
+op_DELETE_DEREF: {
+    CellObj *c = (CellObj *)v_as_obj(locals[co->nlocals + arg]);
+    if (c->ref == V_UNBOUND) {
+        SYNC();
+        raise_empty_cell(vm, co, arg);
+        goto error;
+    }
+    c->ref = V_UNBOUND;
     NEXT();
+}
 op_LOAD_CLOSURE:
     PUSH(locals[co->nlocals + arg]);
     NEXT();
@@ -1589,7 +1603,16 @@ op_UNPACK_EX: {
 op_IMPORT_NAME: {
     Value fromlist = sp[-1], level = sp[-2];
     SYNC();
-    Value m = vm_import_name(vm, f->globals, co->names[arg], fromlist, (int)v_as_int(level));
+    /* a Python function put in builtins.__import__ replaces the import system */
+    Value hook = vm_dict_get_str(vm->builtins, vm_intern(vm, "__import__", 10));
+    Value m;
+    if (hook != V_UNBOUND && !v_has_layout(hook, LAYOUT_BUILTIN)) {
+        Value hargs[5] = { v_obj(co->names[arg]), v_obj(f->globals), f->locals ? v_obj(f->locals) : V_NONE, fromlist,
+                           level };
+        m = vm_call(vm, hook, hargs, 5, NULL);
+    } else {
+        m = vm_import_name(vm, f->globals, co->names[arg], fromlist, (int)v_as_int(level));
+    }
     CHECK(m);
     sp -= 2;
     PUSH(m);
