@@ -20,6 +20,7 @@ Value mod_array_open(VM *vm);
 Value mod_struct_open(VM *vm);
 Value mod_taichi_open(VM *vm);
 Value mod_gui_open(VM *vm);
+Value mod_numpy_open(VM *vm);   /* numpy/ndarray.c */
 
 /* Every built-in C module, ended by a NULL name: VmConfig.modules. */
 extern const VmModuleDef mod_builtin_modules[];

@@ -193,6 +193,14 @@ static void trace_iter(Gc *gc, Obj *o)
     mark_value(gc, ((IterObj *)o)->extra);
 }
 
+static void mark_value_cb(void *gc, Value v) { mark_value(gc, v); }
+
+static void trace_native(Gc *gc, Obj *o)
+{
+    const NativeOps *ops = ((NativeObj *)o)->ops;
+    if (ops->trace) ops->trace(o, mark_value_cb, gc);
+}
+
 /* ---- per layout: memory owned besides the object ------------------------- */
 
 static void release_bigint(VM *vm, Obj *o) { mpz_clear(((BigIntObj *)o)->z); }
@@ -226,6 +234,12 @@ static void release_gen(VM *vm, Obj *o)
 
 static void release_file(VM *vm, Obj *o) { vm_file_finalize(vm, o); }
 
+static void release_native(VM *vm, Obj *o)
+{
+    const NativeOps *ops = ((NativeObj *)o)->ops;
+    if (ops->release) ops->release(o);
+}
+
 /* ---- per layout: weight, for pacing --------------------------------------- */
 
 /* variable parts inside the object's own allocation */
@@ -233,6 +247,7 @@ static size_t inline_object(const Obj *o) { return o->type->hdr.aux * sizeof(Val
 static size_t inline_str(const Obj *o) { return ((const StrObj *)o)->len + 1; }
 static size_t inline_bytes(const Obj *o) { return ((const BytesObj *)o)->len + 1; }
 static size_t inline_tuple(const Obj *o) { return ((const TupleObj *)o)->len * sizeof(Value); }
+static size_t inline_native(const Obj *o) { return ((const NativeObj *)o)->size - sizeof(NativeObj); }
 
 /* memory owned outside it */
 static size_t owned_bytearray(const Obj *o) { return ((const ByteArrayObj *)o)->cap; }
@@ -242,6 +257,12 @@ static size_t owned_dict(const Obj *o)
 {
     const DictObj *d = (const DictObj *)o;
     return d->cap * sizeof(DictEntry) + (d->index ? ((size_t)d->mask + 1) * sizeof(int32_t) : 0);
+}
+
+static size_t owned_native(const Obj *o)
+{
+    const NativeOps *ops = ((const NativeObj *)o)->ops;
+    return ops->owned ? ops->owned(o) : 0;
 }
 
 static size_t owned_code(const Obj *o)
@@ -288,6 +309,7 @@ typedef struct {
 #define OPS_SUPER { trace_super, NULL, sizeof(SuperObj), NULL, NULL }
 #define OPS_ITER { trace_iter, NULL, sizeof(IterObj), NULL, NULL }
 #define OPS_FILE { NULL, release_file, sizeof(Obj), NULL, NULL }
+#define OPS_NATIVE { trace_native, release_native, sizeof(NativeObj), inline_native, owned_native }
 
 static const LayoutOps layout_ops[LAYOUT_COUNT] = {
 #define X(n) [LAYOUT_##n] = OPS_##n,

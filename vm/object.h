@@ -23,7 +23,7 @@ typedef struct VmBuffer VmBuffer;
     X(OBJECT) X(TYPE) X(STR) X(BYTES) X(BYTEARRAY) X(BIGINT) X(COMPLEX) X(TUPLE)    \
     X(LIST) X(DICT) X(SET) X(RANGE) X(SLICE) X(FUNC) X(BUILTIN) X(METHOD) X(CELL) \
     X(CODE) X(MODULE) X(GEN) X(EXC) X(TRACEBACK) X(PROPERTY) X(STATICMETHOD)      \
-    X(CLASSMETHOD) X(SUPER) X(ITER) X(FILE)
+    X(CLASSMETHOD) X(SUPER) X(ITER) X(FILE) X(NATIVE)
 
 typedef enum {
 #define X(n) LAYOUT_##n,
@@ -232,6 +232,24 @@ typedef struct {
     int64_t i, n, step;
     Value extra;          /* a function (map/filter), a tuple of iterators (zip) ... */
 } IterObj;
+
+/* Objects of a C extension module (numpy's arrays, dtypes and scalars): this
+ * header, then what the module lays out, `size` bytes in all. Its ops say
+ * what the object references (for the collector) and what it owns besides
+ * itself (freed when it dies; counted for pacing). */
+typedef struct NativeOps {
+    const char *name;
+    /* calls mark(gc, v) on every Value the object holds; NULL when none */
+    void (*trace)(Obj *o, void (*mark)(void *gc, Value v), void *gc);
+    void (*release)(Obj *o);                 /* NULL when it owns nothing */
+    size_t (*owned)(const Obj *o);           /* bytes owned outside the object; NULL: none */
+} NativeOps;
+
+typedef struct {
+    Obj hdr;
+    const NativeOps *ops;
+    size_t size;          /* bytes of the whole object, this header included */
+} NativeObj;
 
 /* A type: built-in or defined by a class statement. Its namespace is hdr.dict. */
 enum {
