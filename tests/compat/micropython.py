@@ -3,8 +3,9 @@ the tests, running each under python3 and under tirun, and the report.
 
 What counts: every tests/basics/*.py that CPython runs cleanly (exit 0, stdout
 not "SKIP": MicroPython's tests skip themselves that way when a feature is
-missing) and that uses no async syntax (tirun has none, by design). A counted
-test passes when tirun exits 0 and its stdout equals CPython's. The report
+missing) and that uses no async syntax (tirun has none, by design); each runs
+with 2 GiB of address space (MEMORY_LIMIT). A counted test passes when tirun
+exits 0 and its stdout equals CPython's. The report
 groups the failures by cause: the last line of tirun's stderr (the exception,
 its message cut at the first quote or digit so that alike errors group), or
 "output differs" with the first differing line.
@@ -24,6 +25,7 @@ import collections
 import concurrent.futures
 import os
 import re
+import resource
 import shutil
 import signal
 import subprocess
@@ -35,6 +37,9 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 URL = "https://github.com/micropython/micropython"
 MIRROR = "/work/.mirror/micropython+micropython/repo"
 BASICS = "tests/basics"
+# address space each test may take, under both: memoryerror.py allocates
+# until refused, which without a limit costs CPython gigabytes of a shared machine
+MEMORY_LIMIT = 2 << 30
 
 
 def is_bare(path):
@@ -95,10 +100,14 @@ def uses_async(text):
     return any(isinstance(node, kinds) for node in ast.walk(tree))
 
 
+def limit_memory():
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
+
+
 def run(cmd, folder, timeout):
     """(exit status or "timeout", stdout, stderr) of cmd run in folder."""
     proc = subprocess.Popen(cmd, cwd=folder, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            stdin=subprocess.DEVNULL, start_new_session=True)
+                            stdin=subprocess.DEVNULL, start_new_session=True, preexec_fn=limit_memory)
     try:
         out, err = proc.communicate(timeout=timeout)
     except subprocess.TimeoutExpired:
