@@ -624,6 +624,65 @@ static Value sys_getsizeof(VM *vm, Value *args, int nargs, TupleObj *kw)
     return vm_int_from_i64(vm, size);
 }
 
+/* ---- sys.implementation: a namespace, as CPython's types.SimpleNamespace -------------------- */
+
+/* repr: namespace(name='tirun', cache_tag=None, ...) */
+static Value namespace_repr(VM *vm, Value *args, int nargs, TupleObj *kw)
+{
+    if (!mod_check_none(vm, "__repr__", nargs - 1, kw)) return V_EXC;
+    DictObj *d = v_as_obj(args[0])->dict;
+    StrBuf b;
+    sb_init(&b);
+    sb_puts(&b, "namespace(");
+    bool first = true;
+    for (uint32_t i = 0; d && i < d->nentries; i++) {
+        DictEntry *e = &d->entries[i];
+        if (e->key == V_UNBOUND || !v_has_layout(e->key, LAYOUT_STR)) continue;
+        sb_printf(&b, "%s%s=", first ? "" : ", ", AS_STR(e->key)->data);
+        first = false;
+        if (!vm_sb_repr(vm, &b, e->value)) {
+            sb_free(&b);
+            return V_EXC;
+        }
+    }
+    sb_putc(&b, ')');
+    return vm_sb_finish(vm, &b);
+}
+
+/* A class as a class statement makes it (instances keep a __dict__), named
+ * as CPython names sys.implementation's type. */
+static bool add_implementation(VM *vm, DictObj *d)
+{
+    Value ns = vm_new_dict(vm);
+    if (ns == V_EXC) return false;
+    vm_push_root(vm, ns);
+    StrObj *name = vm_intern(vm, "SimpleNamespace", 15);
+    Value bases = vm_tuple_of(vm, (Value[]){v_obj(vm->t_object)}, 1);
+    bool ok = name && bases != V_EXC && mod_dict_put(vm, AS_DICT(ns), "__module__", vm_cstr(vm, "types"));
+    Value t = ok ? vm_make_class(vm, name, AS_TUPLE(bases), AS_DICT(ns)) : V_EXC;
+    vm_pop_roots(vm, 1);
+    if (t == V_EXC) return false;
+    vm_push_root(vm, t);
+    vm_add_method(vm, AS_TYPE(t), "__repr__", namespace_repr);
+    Value o = vm_call(vm, t, NULL, 0, NULL);
+    ok = o != V_EXC;
+    if (ok) {
+        vm_push_root(vm, o);
+        StrObj *vi = vm_intern(vm, "version_info", 12);
+        Value version = vi ? vm_dict_get_str(d, vi) : V_UNBOUND;
+        const char *names[] = {"name", "cache_tag", "version", "hexversion"};
+        Value values[] = {vm_cstr(vm, "tirun"), V_NONE, version == V_UNBOUND ? V_NONE : version, v_int(SYS_HEXVERSION)};
+        for (int i = 0; ok && i < 4; i++) {
+            StrObj *k = vm_intern(vm, names[i], strlen(names[i]));
+            ok = k && values[i] != V_EXC && vm_setattr(vm, o, k, values[i]);
+        }
+        ok = ok && mod_dict_put(vm, d, "implementation", o);
+        vm_pop_roots(vm, 1);
+    }
+    vm_pop_roots(vm, 1);
+    return ok;
+}
+
 /* ---- the module --------------------------------------------------------------------------- */
 
 static const ModFunction sys_functions[] = {
@@ -785,7 +844,7 @@ Value mod_sys_open(VM *vm)
     Value executable = vm_new_str(vm, exe, len > 0 ? (size_t)len : 0);
     ok = ok && mod_dict_put(vm, d, "executable", executable) && mod_dict_put(vm, d, "modules", v_obj(vm->modules)) &&
          add_vm_list(vm, d, "argv", &vm->sys_argv) && add_vm_list(vm, d, "path", &vm->sys_path) &&
-         add_records(vm, d) && add_streams(vm, d) && add_options(vm, d) &&
+         add_records(vm, d) && add_implementation(vm, d) && add_streams(vm, d) && add_options(vm, d) &&
          mod_dict_put(vm, d, "builtin_module_names", builtin_module_names(vm));
     vm_pop_roots(vm, 1);
     return ok ? m : V_EXC;

@@ -10,7 +10,9 @@
 #include "opcodes.h"
 #include "symtable.h"
 
-typedef enum { FB_LOOP, FB_EXCEPT, FB_FINALLY, FB_HANDLER, FB_WITH, FB_FINALLY_END } FBKind;
+/* FB_POP_VALUE: a return value waits on the stack while a finally body runs
+ * on the way out; a break or continue there drops it (CPython's POP_VALUE) */
+typedef enum { FB_LOOP, FB_EXCEPT, FB_FINALLY, FB_HANDLER, FB_WITH, FB_FINALLY_END, FB_POP_VALUE } FBKind;
 
 typedef struct {
     FBKind kind;
@@ -962,8 +964,16 @@ static bool unwind_fblock(Compiler *C, const FBlock *b, bool keep_top)
         return emit(C, OP_POP_BLOCK, 0);
     case FB_FINALLY: {
         /* the finally body runs with this block gone (unwind_to lowered nfblocks) */
-        return emit(C, OP_POP_BLOCK, 0) && compile_stmts(C, b->node->v.Try.finalbody);
+        if (!emit(C, OP_POP_BLOCK, 0)) return false;
+        if (!keep_top) return compile_stmts(C, b->node->v.Try.finalbody);
+        if (!push_fblock(C, FB_POP_VALUE, 0, 0, b->node)) return false;
+        bool ok = compile_stmts(C, b->node->v.Try.finalbody);
+        pop_fblock(C);
+        return ok;
     }
+    case FB_POP_VALUE:
+        if (keep_top && !emit(C, OP_ROT_TWO, 0)) return false;
+        return emit(C, OP_POP_TOP, 0);
     case FB_HANDLER:
         return emit(C, OP_POP_EXCEPT, 0);
     case FB_FINALLY_END:
@@ -985,7 +995,9 @@ static bool unwind_to(Compiler *C, int stop, bool keep_top)
         FBlock b = u->fblocks[i];
         /* while the finally body of block i is emitted, only the blocks below it exist */
         u->nfblocks = i;
-        if (!unwind_fblock(C, &b, keep_top)) {
+        bool ok = unwind_fblock(C, &b, keep_top);
+        u->fblocks[i] = b;   /* a block pushed while unwinding took its place */
+        if (!ok) {
             u->nfblocks = saved;
             return false;
         }

@@ -6,16 +6,17 @@
 
 #include "compile.h"
 
-/* str or bytes source: its bytes; NULL with TypeError otherwise. */
+/* str or bytes-like source: its bytes; NULL with TypeError otherwise. */
 static const char *source_bytes(VM *vm, const char *fn, Value src, size_t *len)
 {
     if (v_has_layout(src, LAYOUT_STR)) {
         *len = AS_STR(src)->len;
         return AS_STR(src)->data;
     }
-    if (v_has_layout(src, LAYOUT_BYTES)) {
-        *len = ((BytesObj *)v_as_obj(src))->len;
-        return (const char *)((BytesObj *)v_as_obj(src))->data;
+    VmBuffer b;
+    if (vm_get_buffer(src, &b)) {
+        *len = b.len;
+        return (const char *)b.data;
     }
     vm_raise(vm, vm->e_TypeError, "%s() arg 1 must be a string, bytes or code object", fn);
     return NULL;

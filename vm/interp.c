@@ -238,7 +238,35 @@ static bool star_iterable(VM *vm, Value fn, Value v)
     return false;
 }
 
+/* Reading or deleting cell `arg` of co, which holds no value: UnboundLocalError
+ * for a cell of co's own, NameError for a free variable, as CPython words them. */
+static void raise_empty_cell(VM *vm, const CodeObj *co, int arg)
+{
+    const char *nm = co->varnames[co->nlocals + arg]->data;
+    if (arg < co->ncells)
+        vm_raise(vm, vm->e_UnboundLocalError, "cannot access local variable '%s' where it is not associated with a value",
+                 nm);
+    else
+        vm_raise(vm, vm->e_NameError,
+                 "cannot access free variable '%s' where it is not associated with a value in enclosing scope", nm);
+}
+
 /* ---- generators ------------------------------------------------------------------ */
+
+/* PEP 479: a StopIteration leaving a generator's frame becomes a
+ * RuntimeError caused by it; returns V_EXC (an exception is pending). */
+static Value stop_to_runtime_error(VM *vm)
+{
+    if (vm_exc_matches(vm, vm->exc, v_obj(vm->e_StopIteration))) {
+        Value cause = vm->exc;
+        vm->exc = V_NONE;
+        vm_raise(vm, vm->e_RuntimeError, "generator raised StopIteration");
+        ((ExcObj *)v_as_obj(vm->exc))->cause = cause;
+        ((ExcObj *)v_as_obj(vm->exc))->context = cause;
+        ((ExcObj *)v_as_obj(vm->exc))->suppress_context = true;
+    }
+    return V_EXC;
+}
 
 static Value make_generator(VM *vm, Frame *tmpl)
 {
@@ -288,18 +316,7 @@ Value vm_gen_send(VM *vm, GenObj *g, Value sent, Value *retval)
     free(f->base);
     free(f);
     g->frame = NULL;
-    if (r == V_EXC) {
-        if (vm_exc_matches(vm, vm->exc, v_obj(vm->e_StopIteration))) {
-            /* PEP 479 */
-            Value cause = vm->exc;
-            vm->exc = V_NONE;
-            vm_raise(vm, vm->e_RuntimeError, "generator raised StopIteration");
-            ((ExcObj *)v_as_obj(vm->exc))->cause = cause;
-            ((ExcObj *)v_as_obj(vm->exc))->context = cause;
-            ((ExcObj *)v_as_obj(vm->exc))->suppress_context = true;
-        }
-        return V_EXC;
-    }
+    if (r == V_EXC) return stop_to_runtime_error(vm);
     if (retval) *retval = r;
     return V_UNBOUND;
 }
@@ -376,7 +393,7 @@ Value vm_gen_throw(VM *vm, GenObj *g, Value exc)
     free(f->base);
     free(f);
     g->frame = NULL;
-    if (r == V_EXC) return V_EXC;
+    if (r == V_EXC) return stop_to_runtime_error(vm);
     Value args[1] = { r };
     Value stop = vm_new_exception(vm, vm->e_StopIteration, args, r == V_NONE ? 0 : 1);
     return stop == V_EXC ? V_EXC : vm_raise_value(vm, stop);
@@ -838,13 +855,7 @@ op_LOAD_DEREF: {
     CellObj *c = (CellObj *)v_as_obj(locals[co->nlocals + arg]);
     if (c->ref == V_UNBOUND) {
         SYNC();
-        const char *nm = co->varnames[co->nlocals + arg]->data;
-        if (arg < co->ncells)
-            vm_raise(vm, vm->e_UnboundLocalError,
-                     "cannot access local variable '%s' where it is not associated with a value", nm);
-        else
-            vm_raise(vm, vm->e_NameError,
-                     "cannot access free variable '%s' where it is not associated with a value in enclosing scope", nm);
+        raise_empty_cell(vm, co, arg);
         goto error;
     }
     PUSH(c->ref);
@@ -853,9 +864,16 @@ op_LOAD_DEREF: {
 op_STORE_DEREF:
     ((CellObj *)v_as_obj(locals[co->nlocals + arg]))->ref = POP();
     NEXT();
-op_DELETE_DEREF:
-    ((CellObj *)v_as_obj(locals[co->nlocals + arg]))->ref = V_UNBOUND;
+op_DELETE_DEREF: {
+    CellObj *c = (CellObj *)v_as_obj(locals[co->nlocals + arg]);
+    if (c->ref == V_UNBOUND) {
+        SYNC();
+        raise_empty_cell(vm, co, arg);
+        goto error;
+    }
+    c->ref = V_UNBOUND;
     NEXT();
+}
 op_LOAD_CLOSURE:
     PUSH(locals[co->nlocals + arg]);
     NEXT();
@@ -1229,6 +1247,16 @@ op_DICT_MERGE: {
     SYNC();
     Value target = sp[-1 - arg], src = sp[-1];
     char fs[256];
+    if (!v_has_layout(src, LAYOUT_DICT) && vm_type_lookup(vm_type_of(vm, src), vm_intern(vm, "keys", 4)) != V_UNBOUND) {
+        /* a mapping that is no dict: its keys() and [key], gathered into one */
+        Value copy = vm_new_dict(vm);
+        CHECK(copy);
+        PUSH(copy);
+        SYNC();
+        if (!vm_dict_update(vm, AS_DICT(copy), src)) goto error;
+        sp--;
+        sp[-1] = src = copy;
+    }
     if (!v_has_layout(src, LAYOUT_DICT)) {
         if (INSN_OP(w) == OP_DICT_MERGE) {
             vm_raise(vm, vm->e_TypeError, "%s argument after ** must be a mapping, not %s",
@@ -1483,10 +1511,18 @@ op_YIELD_FROM: {
     Value r, ret = V_NONE;
     if (v_has_layout(it, LAYOUT_GEN)) {
         r = vm_gen_send(vm, (GenObj *)v_as_obj(it), sent, &ret);
-    } else if (sent == V_NONE) {
-        r = vm_next(vm, it);
     } else {
-        r = vm_call_method(vm, it, vm->s_send, &sent, 1);
+        /* a StopIteration that ends the iterator (raised by its __next__ or
+         * send, or passing through a native one such as map) carries the value */
+        r = sent != V_NONE                  ? vm_call_method(vm, it, vm->s_send, &sent, 1)
+            : vm_type_of(vm, it)->iternext ? vm_next(vm, it)
+                                            : vm_call_method(vm, it, vm->s___next__, NULL, 0);
+        if (r == V_EXC && vm_exc_matches(vm, vm->exc, v_obj(vm->e_StopIteration))) {
+            TupleObj *stop_args = ((ExcObj *)v_as_obj(vm->exc))->args;
+            ret = stop_args && stop_args->len ? stop_args->items[0] : V_NONE;
+            vm->exc = V_NONE;
+            r = V_UNBOUND;
+        }
     }
     CHECK(r);
     sp--;
@@ -1609,7 +1645,16 @@ op_UNPACK_EX: {
 op_IMPORT_NAME: {
     Value fromlist = sp[-1], level = sp[-2];
     SYNC();
-    Value m = vm_import_name(vm, f->globals, co->names[arg], fromlist, (int)v_as_int(level));
+    /* a Python function put in builtins.__import__ replaces the import system */
+    Value hook = vm_dict_get_str(vm->builtins, vm_intern(vm, "__import__", 10));
+    Value m;
+    if (hook != V_UNBOUND && !v_has_layout(hook, LAYOUT_BUILTIN)) {
+        Value hargs[5] = { v_obj(co->names[arg]), v_obj(f->globals), f->locals ? v_obj(f->locals) : V_NONE, fromlist,
+                           level };
+        m = vm_call(vm, hook, hargs, 5, NULL);
+    } else {
+        m = vm_import_name(vm, f->globals, co->names[arg], fromlist, (int)v_as_int(level));
+    }
     CHECK(m);
     sp -= 2;
     PUSH(m);
@@ -1636,31 +1681,48 @@ op_IMPORT_FROM: {
     NEXT();
 }
 op_IMPORT_STAR: {
+    /* names from __all__, else the public keys of __dict__; values by getattr,
+     * so that a class or an instance in sys.modules works as a module does */
     SYNC();
-    Value m = POP();
-    DictObj *src = v_as_obj(m)->dict, *dst = f->locals ? f->locals : f->globals;
-    Value all = vm_dict_get_str(src, vm_intern(vm, "__all__", 7));
-    if (all != V_UNBOUND) {
-        Value it = vm_iter(vm, all);
-        CHECK(it);
-        PUSH(it);
-        SYNC();
-        for (;;) {
-            Value nm = vm_next(vm, it);
-            CHECK(nm);
-            if (nm == V_UNBOUND) break;
-            Value v = vm_getattr(vm, m, AS_STR(nm));
-            CHECK(v);
-            if (!vm_dict_set(vm, dst, nm, v)) goto error;
+    Value m = TOP();
+    DictObj *dst = f->locals ? f->locals : f->globals;
+    Value names = vm_getattr_opt(vm, m, vm_intern(vm, "__all__", 7));
+    CHECK(names);
+    bool public_only = names == V_UNBOUND;
+    if (public_only) {
+        Value d = vm_getattr_opt(vm, m, vm->s___dict__);
+        CHECK(d);
+        if (d == V_UNBOUND) {
+            vm_raise(vm, vm->e_ImportError, "from-import-* object has no __dict__ and no __all__");
+            goto error;
         }
+        PUSH(d);
+        SYNC();
+        names = vm_list_from(vm, d);
         sp--;
-        NEXT();
+        CHECK(names);
     }
-    for (uint32_t i = 0; i < src->nentries; i++) {
-        Value k = src->entries[i].key;
-        if (k == V_UNBOUND || !v_has_layout(k, LAYOUT_STR) || AS_STR(k)->data[0] == '_') continue;
-        if (!vm_dict_set(vm, dst, k, src->entries[i].value)) goto error;
+    PUSH(names);
+    SYNC();
+    Value it = vm_iter(vm, names);
+    CHECK(it);
+    PUSH(it);
+    SYNC();
+    for (;;) {
+        Value nm = vm_next(vm, it);
+        CHECK(nm);
+        if (nm == V_UNBOUND) break;
+        if (!v_has_layout(nm, LAYOUT_STR)) {
+            vm_raise(vm, vm->e_TypeError, "%s in %s must be str, not %s", public_only ? "Key" : "Item",
+                     public_only ? "__dict__" : "__all__", vm_type_of(vm, nm)->name->data);
+            goto error;
+        }
+        if (public_only && AS_STR(nm)->data[0] == '_') continue;
+        Value v = vm_getattr(vm, m, AS_STR(nm));
+        CHECK(v);
+        if (!vm_dict_set(vm, dst, nm, v)) goto error;
     }
+    sp -= 3;
     NEXT();
 }
 op_LOAD_BUILD_CLASS: {

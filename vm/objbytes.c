@@ -29,7 +29,11 @@ static bool span_of(Value v, Span *s)
         *s = (Span){AS_BA(v)->data, AS_BA(v)->len};
         return true;
     }
-    return false;
+    /* any other object exposing its memory (memoryview, array.array) */
+    VmBuffer b;
+    if (!vm_get_buffer(v, &b)) return false;
+    *s = (Span){b.data, b.len};
+    return true;
 }
 
 /* The span of v, which the caller knows is bytes or bytearray (empty if it
@@ -244,7 +248,7 @@ static int hexval(int c)
     return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
 }
 
-/* fromhex(string): pairs of hex digits, spaces between pairs */
+/* fromhex(string): pairs of hex digits, ASCII whitespace between pairs */
 static Value fromhex(VM *vm, TypeObj *k, Value *args, int nargs, TupleObj *kw)
 {
     if (!vm_check_nargs(vm, "fromhex", nargs - 1, kw, 1, 1)) return V_EXC;
@@ -254,7 +258,7 @@ static Value fromhex(VM *vm, TypeObj *k, Value *args, int nargs, TupleObj *kw)
     StrBuf b;
     sb_init(&b);
     for (size_t i = 0; i < s->len;) {
-        if (s->data[i] == ' ') {
+        if (s->data[i] == ' ' || (s->data[i] >= '\t' && s->data[i] <= '\r')) {
             i++;
             continue;
         }
@@ -400,6 +404,9 @@ static Value compare(VM *vm, TypeObj *k, Value *args, int nargs, TupleObj *kw, i
 {
     Span a, b;
     if (!vm_method_args(vm, args, nargs, kw, k, meth, 1) || !span_of(args[0], &a)) return V_EXC;
+    /* bytes compares with bytes and bytearray only; bytearray with any buffer */
+    if (k == vm->t_bytes && !v_has_layout(args[1], LAYOUT_BYTES) && !v_has_layout(args[1], LAYOUT_BYTEARRAY))
+        return V_NOTIMPL;
     if (!span_of(args[1], &b)) return V_NOTIMPL;
     size_t m = a.n < b.n ? a.n : b.n;
     int c = m ? memcmp(a.p, b.p, m) : 0;
@@ -624,6 +631,8 @@ static Value strip_impl(VM *vm, TypeObj *k, Value *args, int nargs, TupleObj *kw
     while (left && i < j && STRIPPED(s.p[i])) i++;
     while (right && j > i && STRIPPED(s.p[j - 1])) j--;
 #undef STRIPPED
+    /* nothing stripped from an exact bytes: the object itself, as CPython */
+    if (i == 0 && j == s.n && k == vm->t_bytes && vm_type_of(vm, args[0]) == vm->t_bytes) return args[0];
     return new_of(vm, k, s.p + i, j - i);
 }
 
@@ -1262,6 +1271,133 @@ static Value ba_copy(VM *vm, Value *args, int nargs, TupleObj *kw)
     return a ? alloc_bytearray(vm, vm->t_bytearray, a->data, a->len) : V_EXC;
 }
 
+/* isupper / islower: some cased byte, none of the other case */
+static Value cased(VM *vm, TypeObj *k, Value *args, int nargs, TupleObj *kw, bool upper, const char *meth)
+{
+    Span s;
+    if (!vm_method_args(vm, args, nargs, kw, k, meth, 0) || !span_of(args[0], &s)) return V_EXC;
+    bool any = false;
+    for (size_t i = 0; i < s.n; i++) {
+        if (upper ? is_lower(s.p[i]) : is_upper(s.p[i])) return V_FALSE;
+        any |= upper ? is_upper(s.p[i]) : is_lower(s.p[i]);
+    }
+    return v_bool(any);
+}
+
+static Value m_isupper(VM *vm, TypeObj *k, Value *args, int nargs, TupleObj *kw)
+{
+    return cased(vm, k, args, nargs, kw, true, "isupper");
+}
+
+static Value m_islower(VM *vm, TypeObj *k, Value *args, int nargs, TupleObj *kw)
+{
+    return cased(vm, k, args, nargs, kw, false, "islower");
+}
+
+static Value m_isascii(VM *vm, TypeObj *k, Value *args, int nargs, TupleObj *kw)
+{
+    Span s;
+    if (!vm_method_args(vm, args, nargs, kw, k, "isascii", 0) || !span_of(args[0], &s)) return V_EXC;
+    for (size_t i = 0; i < s.n; i++)
+        if (s.p[i] >= 0x80) return V_FALSE;
+    return V_TRUE;
+}
+
+/* istitle: uppercase bytes only after uncased ones, lowercase only after cased */
+static Value istitle(VM *vm, TypeObj *k, Value *args, int nargs, TupleObj *kw)
+{
+    Span s;
+    if (!vm_method_args(vm, args, nargs, kw, k, "istitle", 0) || !span_of(args[0], &s)) return V_EXC;
+    bool prev_cased = false, any = false;
+    for (size_t i = 0; i < s.n; i++) {
+        int c = s.p[i];
+        if (is_upper(c)) {
+            if (prev_cased) return V_FALSE;
+            prev_cased = any = true;
+        } else if (is_lower(c)) {
+            if (!prev_cased) return V_FALSE;
+            prev_cased = any = true;
+        } else {
+            prev_cased = false;
+        }
+    }
+    return v_bool(any);
+}
+
+static Value title(VM *vm, TypeObj *k, Value *args, int nargs, TupleObj *kw)
+{
+    Span s;
+    if (!vm_method_args(vm, args, nargs, kw, k, "title", 0) || !span_of(args[0], &s)) return V_EXC;
+    StrBuf b;
+    sb_init(&b);
+    bool prev_cased = false;
+    for (size_t i = 0; i < s.n; i++) {
+        int c = s.p[i];
+        if (is_alpha(c)) {
+            c = prev_cased ? (is_upper(c) ? c + 32 : c) : (is_lower(c) ? c - 32 : c);
+            prev_cased = true;
+        } else {
+            prev_cased = false;
+        }
+        sb_putc(&b, (char)c);
+    }
+    return finish_of(vm, k, &b);
+}
+
+/* splitlines(keepends=False): at \n, \r and \r\n */
+static Value splitlines(VM *vm, TypeObj *k, Value *args, int nargs, TupleObj *kw)
+{
+    static const char *const names[] = {"keepends"};
+    Value a[1];
+    Span s;
+    if (!vm_check_self(vm, args, nargs, k, "splitlines") || !span_of(args[0], &s) ||
+        !vm_parse_args(vm, "splitlines", args + 1, nargs - 1, kw, names, 1, 1, 0, a))
+        return V_EXC;
+    int keep = a[0] == V_UNBOUND ? 0 : vm_truthy(vm, a[0]);
+    if (keep < 0) return V_EXC;
+    span_of(args[0], &s);
+    Value l = vm_new_list(vm, 0);
+    if (l == V_EXC) return V_EXC;
+    vm_push_root(vm, l);
+    size_t i = 0;
+    while (i < s.n) {
+        size_t start = i;
+        while (i < s.n && s.p[i] != '\n' && s.p[i] != '\r') i++;
+        size_t end = i;
+        if (i < s.n) i += s.p[i] == '\r' && i + 1 < s.n && s.p[i + 1] == '\n' ? 2 : 1;
+        if (!push_piece(vm, k, AS_LIST(l), s.p + start, (keep ? i : end) - start)) {
+            vm_pop_roots(vm, 1);
+            return V_EXC;
+        }
+        span_of(args[0], &s);
+    }
+    vm_pop_roots(vm, 1);
+    return l;
+}
+
+static Value affix_remove(VM *vm, TypeObj *k, Value *args, int nargs, TupleObj *kw, bool suffix, const char *meth)
+{
+    Span s, a;
+    if (!vm_method_args(vm, args, nargs, kw, k, meth, 1) || !span_of(args[0], &s) || !span_arg(vm, args[1], &a))
+        return V_EXC;
+    if (a.n <= s.n && (a.n == 0 || !memcmp(suffix ? s.p + s.n - a.n : s.p, a.p, a.n))) {
+        if (a.n == 0 && k == vm->t_bytes && vm_type_of(vm, args[0]) == vm->t_bytes) return args[0];
+        return new_of(vm, k, suffix ? s.p : s.p + a.n, s.n - a.n);
+    }
+    if (k == vm->t_bytes && vm_type_of(vm, args[0]) == vm->t_bytes) return args[0];
+    return new_of(vm, k, s.p, s.n);
+}
+
+static Value removeprefix(VM *vm, TypeObj *k, Value *args, int nargs, TupleObj *kw)
+{
+    return affix_remove(vm, k, args, nargs, kw, false, "removeprefix");
+}
+
+static Value removesuffix(VM *vm, TypeObj *k, Value *args, int nargs, TupleObj *kw)
+{
+    return affix_remove(vm, k, args, nargs, kw, true, "removesuffix");
+}
+
 /* ---- registration */
 
 /* Written once over (kind, args), registered on bytes and on bytearray. */
@@ -1276,7 +1412,9 @@ static Value ba_copy(VM *vm, Value *args, int nargs, TupleObj *kw)
     X("capitalize", capitalize) X("swapcase", swapcase) X("strip", strip) X("lstrip", lstrip)                  \
     X("rstrip", rstrip) X("split", split) X("rsplit", rsplit) X("join", join) X("replace", replace)            \
     X("partition", partition) X("rpartition", rpartition) X("ljust", ljust) X("rjust", rjust)                  \
-    X("center", center) X("zfill", zfill)
+    X("center", center) X("zfill", zfill) X("isupper", m_isupper) X("islower", m_islower) X("isascii", m_isascii)     \
+    X("istitle", istitle) X("title", title) X("splitlines", splitlines) X("removeprefix", removeprefix)          \
+    X("removesuffix", removesuffix)
 
 #define X(name, fn)                                                                     \
     static Value bytes_##fn(VM *vm, Value *args, int nargs, TupleObj *kw)               \

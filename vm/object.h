@@ -16,6 +16,7 @@ typedef struct DictObj DictObj;
 typedef struct StrObj StrObj;
 typedef struct TupleObj TupleObj;
 typedef struct CodeObj CodeObj;
+typedef struct VmBuffer VmBuffer;
 
 /* C layouts of objects (TypeObj.layout). */
 #define OBJ_LAYOUTS(X)                                                            \
@@ -271,6 +272,10 @@ struct TypeObj {
     uint32_t version;     /* bumped when this type or a base changes (inline caches) */
     /* next(it) for native iterator types; V_UNBOUND at the end (no exception) */
     Value (*iternext)(VM *vm, Value it);
+    /* the buffer protocol of native types that expose memory (memoryview,
+     * array.array, io.BytesIO; vm_get_buffer): fills *b, or false when obj
+     * has none to give now (a released memoryview); inherited by subclasses */
+    bool (*getbuffer)(Value obj, VmBuffer *b);
 };
 
 #define AS_OBJ(v) v_as_obj(v)

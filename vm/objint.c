@@ -630,6 +630,16 @@ static Value int_convert(VM *vm, Value x)
         }
         return vm_raise(vm, vm->e_TypeError, bad[i], TNAME(r));
     }
+    VmBuffer buf;
+    if (vm_get_buffer(x, &buf)) {
+        /* a memoryview or array: its bytes, as bytes(x) would hold them */
+        Value b = vm_new_bytes(vm, buf.data, buf.len);
+        if (b == V_EXC) return V_EXC;
+        vm_push_root(vm, b);
+        Value r = int_from_text(vm, (const char *)((BytesObj *)AS_OBJ(b))->data, buf.len, 10, b);
+        vm_pop_roots(vm, 1);
+        return r;
+    }
     return vm_raise(vm, vm->e_TypeError,
                     "int() argument must be a string, a bytes-like object or a real number, not '%s'", TNAME(x));
 }
@@ -965,15 +975,10 @@ static Value m_to_bytes(VM *vm, Value *args, int nargs, TupleObj *kw)
 /* Collects a bytes-like object or an iterable of ints in 0..255 into *out (malloc'd). */
 static bool gather_bytes(VM *vm, Value v, unsigned char **out, size_t *n)
 {
-    const unsigned char *src = NULL;
-    if (v_has_layout(v, LAYOUT_BYTES)) {
-        src = ((BytesObj *)AS_OBJ(v))->data;
-        *n = ((BytesObj *)AS_OBJ(v))->len;
-    } else if (v_has_layout(v, LAYOUT_BYTEARRAY)) {
-        src = ((ByteArrayObj *)AS_OBJ(v))->data;
-        *n = ((ByteArrayObj *)AS_OBJ(v))->len;
-    }
-    if (src) {
+    VmBuffer mem;
+    if (vm_get_buffer(v, &mem)) {
+        const unsigned char *src = mem.data;
+        *n = mem.len;
         *out = malloc(*n + 1);
         if (!*out) {
             vm_raise(vm, vm->e_MemoryError, "%s", "");

@@ -714,7 +714,10 @@ bool vm_type_ready(VM *vm, TypeObj *t, const char *name, TypeObj *base)
     t->name = t->qualname = n;
     t->flags = TF_BASETYPE;
     t->version = new_version();
-    if (base) t->iternext = base->iternext;
+    if (base) {
+        t->iternext = base->iternext;
+        t->getbuffer = base->getbuffer;
+    }
     if (!set_single_base(vm, t, base)) return false;
     if (dot) {
         Value m = vm_new_str(vm, name, (size_t)(dot - name));
@@ -1162,6 +1165,8 @@ static Value make_class(VM *vm, TypeObj *meta, StrObj *name, TupleObj *bases, Di
         t->mro = AS_TUPLE(mro);
         t->bases = bases;
         t->base = best;
+        /* a mixin may come before the native base that lays out the memory */
+        for (uint32_t i = 1; !t->getbuffer && i < t->mro->len; i++) t->getbuffer = AS_TYPE(t->mro->items[i])->getbuffer;
         ok = inherit_slots(vm, t) && fill_namespace(vm, t, ns);
     }
     bool slotted_with_dict = false;

@@ -73,7 +73,7 @@ static const struct {
 static const char *const builtin_names[] = {
     "object", "type", "int", "bool", "float", "complex", "str", "bytes", "bytearray", "tuple", "list", "dict",
     "set", "frozenset", "range", "slice", "property", "staticmethod", "classmethod", "super", "enumerate", "zip",
-    "map", "filter", "reversed",
+    "map", "filter", "reversed", "memoryview",
 };
 
 #define COUNT(a) (sizeof(a) / sizeof *(a))
@@ -253,7 +253,7 @@ VM *vm_new(const VmConfig *cfg)
     void (*const hooks[])(VM *) = {
         vm_init_type,  vm_init_exc,  vm_init_str,   vm_init_bytes, vm_init_int,   vm_init_float,    vm_init_tuple,  vm_init_list,
         vm_init_dict,  vm_init_set,  vm_init_range, vm_init_iter,  vm_init_builtins, vm_init_exec, vm_init_interp,
-        vm_init_file,
+        vm_init_file,  vm_init_buffer,
     };
     for (size_t i = 0; i < COUNT(hooks); i++) hooks[i](vm);
     if (vm->exc != V_NONE || !make_builtins_module(vm) || !vm->frames) {

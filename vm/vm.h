@@ -64,7 +64,8 @@
     X(dict_items, "dict_items", ITER)                       \
     X(generic_alias, "types.GenericAlias", OBJECT)         \
     X(union, "types.UnionType", OBJECT)                     \
-    X(member_descriptor, "member_descriptor", OBJECT)
+    X(member_descriptor, "member_descriptor", OBJECT)      \
+    X(memoryview, "memoryview", OBJECT)
 
 /* Built-in exceptions: X(name, parent). */
 #define VM_EXCEPTIONS(X)                                   \
@@ -742,6 +743,34 @@ Value vm_new_bytes(VM *vm, const void *data, size_t len);
 /* bytes -> str: 'utf-8', 'ascii', 'latin-1' and their aliases; errors
  * 'strict', 'ignore', 'replace', 'backslashreplace' (NULL: 'strict'). */
 Value vm_decode(VM *vm, const unsigned char *data, size_t len, const char *encoding, const char *errors);
+
+/* ---- the buffer protocol and memoryview (objbuffer.c) */
+/* Memory an object exposes: bytes and bytearray (format 'B'), memoryview, and
+ * native types whose TypeObj.getbuffer is set. `data` stays valid until
+ * Python code runs or the object is resized. */
+struct VmBuffer {
+    unsigned char *data;
+    size_t len;           /* bytes */
+    uint32_t itemsize;
+    char format;          /* a struct code of native size: 'B', 'i', 'd' ... */
+    bool readonly;
+};
+/* Fills *b when v exposes contiguous memory; false (nothing pending) when not. */
+bool vm_get_buffer(Value v, VmBuffer *b);
+/* vm_get_buffer, or TypeError "a bytes-like object is required, not 'X'". */
+bool vm_buffer_arg(VM *vm, Value v, VmBuffer *b);
+/* Native items as the struct module's '@' mode lays them out (array.array,
+ * memoryview): the size of format code c, 0 for an unknown code. */
+size_t vm_item_size(char c);
+/* The item of code c at p as a Python value. */
+Value vm_item_get(VM *vm, char c, const void *p);
+/* Stores v at p as code c. What went wrong is the caller's to word: */
+typedef enum { VM_ITEM_OK, VM_ITEM_TYPE, VM_ITEM_LOW, VM_ITEM_HIGH, VM_ITEM_ERROR } VmItemStatus;
+/* VM_ITEM_TYPE: v is of the wrong type; _LOW / _HIGH: out of the code's range;
+ * _ERROR: an exception is pending (from __index__, __float__). Nothing is
+ * stored unless VM_ITEM_OK. */
+VmItemStatus vm_item_set(VM *vm, char c, void *p, Value v);
+void vm_init_buffer(VM *vm);
 
 /* ---- helpers for native functions (ops.c) */
 bool vm_cmp_holds(int op, int c);                         /* does c (-1, 0, 1) satisfy AST_Eq..AST_GtE? */
