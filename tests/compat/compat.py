@@ -51,6 +51,17 @@ FILES = CORE_FILES + """matrix struct custom_struct vector_swizzle matrix_slice 
 matrix_arg oop classfunc math_module ndarray field function linalg svd eig matrix_solve gui
 image_io api lang offline_cache copy_from fields_builder sort""".split()
 
+# the files that import numpy at module level (Taichi 1.7.4's tests/python), those
+# not above; --numpy selects them all
+NUMPY_FILES = """bls_template ad_basics ad_grad_check ad_tensor aot ast_refactor bit_operations
+bitpacked_fields element_wise f16 get_external_tensor_shape ggui global_thread_idx graph
+implicit_fem mesh native_functions no_grad numpy numpy_io offset paddle_io quant_float
+reduction scalar_op shared_array simt sparse_cg sparse_linear_solver ssa texture torch_ad
+torch_io type_check type_promotion unary_ops""".split()
+NUMPY_FILES_ALL = """custom_struct eig field fields_builder gui image_io lang linalg matrix
+matrix_arg matrix_solve ndarray ndrange static svd""".split() + NUMPY_FILES
+FILES = FILES + NUMPY_FILES
+
 REFERENCE = os.path.join(HERE, "taichi-1.7.4-cpu.txt")
 
 # the stub planted for `import numpy` at module level, so that the rest of a
@@ -430,6 +441,8 @@ def main():
     parser.add_argument("--only", action="append", default=[], metavar="FILE",
                         help="only this file (test_if or test_if.py); may repeat")
     parser.add_argument("--core", action="store_true", help="only the %d files of the first report" % len(CORE_FILES))
+    parser.add_argument("--numpy", action="store_true",
+                        help="only the %d files that import numpy at module level" % len(NUMPY_FILES_ALL))
     parser.add_argument("--extensions", default=None,
                         help="the extensions our test_utils calls supported (comma-separated; default: all of "
                         "Taichi's CPU extensions); a test requiring another is skipped, so it fails")
@@ -452,7 +465,7 @@ def main():
     if source is None:
         print("compat: skipped: " + why)
         return 0
-    wanted = CORE_FILES if args.core else FILES
+    wanted = CORE_FILES if args.core else NUMPY_FILES_ALL if args.numpy else FILES
     if args.only:
         names = [o[:-3] if o.endswith(".py") else o for o in args.only]
         names = [n[5:] if n.startswith("test_") else n for n in names]

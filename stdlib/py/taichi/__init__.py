@@ -578,10 +578,13 @@ class Field:
         fill_field(self, (val,))
 
     def to_numpy(self, dtype=None):
-        raise ImportError("Field.to_numpy() needs numpy, which tirun does not have")
+        return lang.np_interop.scalar_to_numpy(self, dtype)
 
     def from_numpy(self, arr):
-        raise ImportError("Field.from_numpy() needs numpy, which tirun does not have")
+        lang.np_interop.scalar_from_numpy(self, arr)
+
+    def __str__(self):
+        return str(self.to_numpy())
 
     def to_torch(self, device=None):
         raise ImportError("Field.to_torch() needs PyTorch, which tirun does not have")
@@ -644,9 +647,6 @@ class ScalarField(Field):
 
     def __iter__(self):
         raise NotImplementedError("Struct for is only available in Taichi scope.")
-
-    def __str__(self):
-        return str(self.to_numpy())
 
     def __repr__(self):
         return "<ti.field>"

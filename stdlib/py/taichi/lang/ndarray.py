@@ -56,6 +56,8 @@ def init_annotation(anno, dtype, ndim, element_dim, element_shape, field_dim, ne
     anno.needs_grad = needs_grad
     anno.boundary = boundary
     anno.layout = "Layout.AOS"
+    # the trailing dimensions of a numpy array argument that are its elements' (program/kernel.c)
+    anno._ti_elem_dims = dtype.ndim if isinstance(dtype, _matrix.MatrixType) else 0
 
 
 def element_type(arr):
@@ -65,7 +67,9 @@ def element_type(arr):
 
 
 def check_arg(anno, arg, name):
-    """Taichi's error when arg (an ndarray) does not fit annotation anno."""
+    """Taichi's error when arg (an ndarray or a numpy array) does not fit annotation anno."""
+    if not isinstance(arg, _ti._ExternalArray):
+        return _ti.lang.np_interop.check_arg(anno, arg, name)
     want = anno.dtype
     es = arg.element_shape
     if isinstance(want, _matrix.MatrixType):
@@ -273,11 +277,11 @@ class Ndarray(_ti._ExternalArray):
 class _HostNdarray(Ndarray):
     """The kinds of ndarray that convert to and from host arrays (as Taichi's)."""
 
-    def to_numpy(self, dtype=None):
-        raise ImportError("Ndarray.to_numpy() needs numpy, which tirun does not have")
+    def to_numpy(self):
+        return _ti.lang.np_interop.ndarray_to_numpy(self)
 
     def from_numpy(self, arr):
-        raise ImportError("Ndarray.from_numpy() needs numpy, which tirun does not have")
+        _ti.lang.np_interop.ndarray_from_numpy(self, arr)
 
 
 class ScalarNdarray(_HostNdarray):

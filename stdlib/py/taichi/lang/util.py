@@ -1,5 +1,6 @@
 # taichi.lang.util: the helpers Taichi's tests and examples import from it.
-# tirun has no numpy, PyTorch, Paddle or clang++: the has_* probes say so.
+# tirun has no PyTorch, Paddle or clang++: the has_* probes say so.
+from taichi.lang.np_interop import to_numpy_type, to_taichi_type  # noqa: F401
 
 
 def has_pytorch():
@@ -12,10 +13,6 @@ def has_paddle():
 
 def has_clangpp():
     return False
-
-
-def to_numpy_type(dt):
-    raise ImportError("to_numpy_type(%s) needs numpy, which tirun does not have" % (dt,))
 
 
 def warning(msg, warning_type=UserWarning, stacklevel=1, print_stack=True):
