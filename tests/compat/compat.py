@@ -8,8 +8,8 @@ analyze.py reads the tests statically.
 What counts: every pytest item (a parametrized id, tests/python/test_x.py::
 test_y[arch=x64-2]) that Taichi 1.7.4 passes on the CPU, as listed in
 taichi-1.7.4-cpu.txt; no exclusions. Each runs under tirun; those that do not
-pass there are failures, whatever the cause (numpy: tirun has none, so the
-items that use it fail until it exists). Items tirun passes that Taichi does not
+pass there are failures, whatever the cause (a numpy function tirun's numpy
+lacks counts as "numpy.NAME missing"). Items tirun passes that Taichi does not
 are not counted. The report gives, per file, the items passed of Taichi's
 passes and the failures grouped by cause, then the overall percentage.
 
@@ -53,7 +53,7 @@ image_io api lang offline_cache copy_from fields_builder sort""".split()
 
 # the files that import numpy at module level (Taichi 1.7.4's tests/python), those
 # not above; --numpy selects them all
-NUMPY_FILES = """bls_template ad_basics ad_grad_check ad_tensor aot ast_refactor bit_operations
+NUMPY_FILES = """ad_basics ad_grad_check ad_tensor aot ast_refactor bit_operations
 bitpacked_fields element_wise f16 get_external_tensor_shape ggui global_thread_idx graph
 implicit_fem mesh native_functions no_grad numpy numpy_io offset paddle_io quant_float
 reduction scalar_op shared_array simt sparse_cg sparse_linear_solver ssa texture torch_ad
@@ -63,10 +63,6 @@ matrix_arg matrix_solve ndarray ndrange static svd""".split() + NUMPY_FILES
 FILES = FILES + NUMPY_FILES
 
 REFERENCE = os.path.join(HERE, "taichi-1.7.4-cpu.txt")
-
-# the stub planted for `import numpy` at module level, so that the rest of a
-# file runs; any use of it fails
-NUMPY_STUB = '"""tirun compat: numpy is not available; the tests that use it fail."""\n'
 
 # Taichi's conftest imports this pytest plugin (for its CI's xdist) and only
 # sets a flag in it; the reference run stands it in when it is missing
@@ -165,12 +161,11 @@ def stage(folder, files, harness):
 
 
 def tirun_harness():
-    """Our stand-ins, and the numpy stub at the top for tirun."""
+    """Our stand-ins for tirun."""
     def ours(name):
         with open(os.path.join(HERE, "tests", name), encoding="utf-8") as f:
             return f.read()
-    return {"tests/test_utils.py": ours("test_utils.py"), "tests/python/conftest.py": ours("conftest.py"),
-            "numpy.py": NUMPY_STUB}
+    return {"tests/test_utils.py": ours("test_utils.py"), "tests/python/conftest.py": ours("conftest.py")}
 
 
 def taichi_harness(source):
@@ -408,13 +403,14 @@ def uses(test, methods, ti_names):
 
 
 def cause(message, test):
-    """The category of a failure: what the test needs that tirun lacks (numpy,
-    the GUI, sparse SNodes, autodiff; from the source, or the message), else
-    how the process ended, else the exception's type."""
-    if test is not None and test.needs is not None and test.needs.startswith("numpy"):
-        return "numpy"
-    if "numpy" in message:
-        return "numpy"
+    """The category of a failure: what the test needs that tirun lacks (a
+    numpy function, the GUI, sparse SNodes, autodiff; from the source, or the
+    message), else how the process ended, else the exception's type."""
+    missing = re.search(r"module 'numpy(?:\.(\w+))?' has no attribute '(\w+)'|"
+                        r"'numpy\.(?:ndarray|\w+)' object has no attribute '(\w+)'", message)
+    if missing:
+        sub, fn, method = missing.groups()
+        return "numpy.%s missing" % (fn and (sub + "." + fn if sub else fn) or "ndarray." + method)
     if test is not None and any(f.startswith(("ti.GUI", "ti.ui", "ti.tools")) for f in test.features):
         return "GUI"
     if uses(test, SPARSE, SPARSE_TI) or re.search(r"attribute '(%s)'" % "|".join(sorted(SPARSE)), message):
@@ -595,8 +591,8 @@ def report(fnames, outcomes, extra, args):
             print("FAILED %s - [%s] %s" % (o.nodeid, o.cause, o.message))
     if args.reasons and failures:
         print()
-        print("commonest failure messages (numpy's left out):")
-        common = collections.Counter(normalize(o.message) for o in failures if o.cause != "numpy")
+        print("commonest failure messages:")
+        common = collections.Counter(normalize(o.message) for o in failures)
         for message, n in common.most_common(args.reasons):
             print("%5d  %s" % (n, message[:150]))
     print()

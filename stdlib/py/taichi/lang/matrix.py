@@ -52,7 +52,7 @@ class Matrix:
             arr = arr.tolist()
         if not isinstance(arr, (list, tuple)):
             raise _ti.TaichiTypeError("ti.Matrix needs a list, got %s" % type(arr).__name__)
-        if len(arr) and isinstance(arr[0], (list, tuple, Matrix)):
+        if len(arr) and (isinstance(arr[0], (list, tuple, Matrix)) or _is_np_array(arr[0])):
             rows = [list(r.entries) if isinstance(r, Matrix) else r.tolist() if _is_np_array(r) else list(r)
                     for r in arr]
             self.n, self.m, self.ndim = len(rows), len(rows[0]), 2
