@@ -37,6 +37,10 @@ typedef struct TrEnv {
     bool debug, short_circuit;
     int unrolling_limit;              /* ti.init(unrolling_limit=): warn past it (0: never) */
     struct Tr *current;               /* the compilation in progress, for Expr's operators */
+    /* the Python number (bool, int or float) a scalar of a module above holds
+     * (a numpy scalar), which Taichi takes where it takes Python numbers:
+     * constants, scalar arguments; V_UNBOUND when v is none (NULL: none are) */
+    Value (*host_number)(VM *vm, Value v);
 } TrEnv;
 
 /* An ndarray parameter as one compiled instance takes it: the argument's

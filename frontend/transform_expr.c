@@ -140,6 +140,9 @@ IrStmt *tr_py_const(Tr *t, Value v, IrType ty, bool literal)
         IrStmt *f = ir_const_f(t->k, t->env->default_fp, d);
         return f ? ir_cast(t->k, IR_UN_cast_value, ty, f) : NULL;
     }
+    Value n = t->env->host_number && v_is_obj(v) ? t->env->host_number(vm, v) : V_UNBOUND;
+    if (n == V_EXC) return NULL;
+    if (n != V_UNBOUND) return tr_py_const(t, n, ty, literal);
     vm_raise(vm, t->env->e_type, "Invalid constant scalar data type: <class '%s'>", type_name(t, v));
     return NULL;
 }

@@ -425,18 +425,15 @@ static bool int_arg(VM *vm, uint64_t *slot, IrType ty, Value v, int pos)
 
 static bool set_arg(VM *vm, uint64_t *slot, IrType ty, Value v, int pos)
 {
-    const ProgHostOps *host = ((Program *)vm->taichi)->host;
-    bool is_float;
-    double d;
-    int64_t i;
-    if (v_is_obj(v) && host && host->scalar(v, &is_float, &d, &i)) {
-        /* a numpy scalar: Taichi takes np.floating for float types, np.integer for any */
-        if (is_float && !ir_type_is_float(ty)) goto bad;
-        if (ir_type_is_float(ty)) bk_slot_set_float(slot, ty, is_float ? d : (double)i);
-        else bk_slot_set_int(slot, i);
-        return true;
+    Value (*host_number)(VM *, Value) = ((Program *)vm->taichi)->env.host_number;
+    if (host_number && v_is_obj(v)) {
+        /* a numpy scalar: as its Python number (np.floating for float types only) */
+        Value n = host_number(vm, v);
+        if (n == V_EXC) return false;
+        if (n != V_UNBOUND) return set_arg(vm, slot, ty, n, pos);
     }
     if (ir_type_is_float(ty)) {
+        double d;
         if (!v_is_double(v) && !vm_is_int(vm, v) && vm_type_of(vm, v) != vm->t_float) goto bad;
         if (!vm_to_double(vm, v, &d)) return false;
         bk_slot_set_float(slot, ty, d);

@@ -78,10 +78,10 @@ typedef struct ProgCache {
     int n, cap;
 } ProgCache;
 
-/* Arrays and scalars of a module above program/ (stdlib's numpy) that kernels
- * take as they take a host buffer (ndarray parameters, no copy) and numbers
- * (scalar parameters): the module describes them through these hooks
- * (Program.host; NULL: none), so program/ never includes it. */
+/* Arrays of a module above program/ (stdlib's numpy) that kernels take as
+ * they take a host buffer (ndarray parameters, no copy): the module describes
+ * them through these hooks (Program.host; NULL: none), so program/ never
+ * includes it. Its scalars are env.host_number's (frontend/transform.h). */
 typedef struct ProgHostArray {
     char *data;
     IrType dtype;               /* IR_VOID: an element type kernels cannot take */
@@ -94,9 +94,6 @@ typedef struct ProgHostArray {
 typedef struct ProgHostOps {
     /* Whether v is one of the module's arrays; then *out describes it. */
     bool (*array)(Value v, ProgHostArray *out);
-    /* Whether v is one of the module's scalars; then *is_float says which
-     * of *d (a float) or *i (an integer or bool) holds it. */
-    bool (*scalar)(Value v, bool *is_float, double *d, int64_t *i);
     /* A row-major copy of the column-major array v (V_EXC with an exception
      * pending), and, after a launch, the copy's elements written back into v. */
     Value (*c_copy)(VM *vm, Value v);

@@ -265,6 +265,13 @@ static bool int_bits(VM *vm, Value v, uint64_t *bits, bool *neg)
 
 static bool to_scalar(VM *vm, IrType t, Value v, bool cast, Scalar *out)
 {
+    /* a numpy scalar or 0-d array converts as its Python number (pybind11
+     * takes them through __float__ / __index__) */
+    if (np_is_nd(v) && AS_ND(v)->ndim == 0) {
+        NdArray *a = AS_ND(v);
+        v = np_is_float(a->dtype) ? v_double(np_get_f64(a->data, a->dtype)) : np_elem_to_py(vm, a->data, a->dtype);
+        if (v == V_EXC) return false;
+    }
     bool is_int = vm_is_int(vm, v);
     if (ir_type_is_float(t) || (cast && v_is_double(v))) {
         out->is_float = true;
@@ -627,14 +634,12 @@ static bool host_array(Value v, ProgHostArray *out)
     return true;
 }
 
-static bool host_scalar(Value v, bool *is_float, double *d, int64_t *i)
+/* A numpy scalar's Python number (TrEnv.host_number); floats unboxed. */
+static Value host_number(VM *vm, Value v)
 {
-    if (!np_is_nd(v) || !(AS_ND(v)->flags & NP_SCALAR)) return false;
+    if (!np_is_nd(v) || !(AS_ND(v)->flags & NP_SCALAR)) return V_UNBOUND;
     NdArray *a = AS_ND(v);
-    *is_float = np_is_float(a->dtype);
-    if (*is_float) *d = np_get_f64(a->data, a->dtype);
-    else *i = a->dtype == NP_UINT64 ? (int64_t)np_get_u64(a->data, a->dtype) : np_get_i64(a->data, a->dtype);
-    return true;
+    return np_is_float(a->dtype) ? v_double(np_get_f64(a->data, a->dtype)) : np_elem_to_py(vm, a->data, a->dtype);
 }
 
 static Value host_c_copy(VM *vm, Value v)
@@ -648,7 +653,7 @@ static bool host_write_back(VM *vm, Value v, Value copy)
     return np_assign_array(vm, AS_ND(v), AS_ND(copy));
 }
 
-static const ProgHostOps host_ops = {host_array, host_scalar, host_c_copy, host_write_back};
+static const ProgHostOps host_ops = {host_array, host_c_copy, host_write_back};
 
 static const ModFunction taichi_functions[] = {
     {"reset", tc_reset}, {"tree", tc_tree},   {"dense", tc_dense}, {"place", tc_place},
@@ -665,6 +670,7 @@ Value mod_taichi_open(VM *vm)
     Value m = p ? vm_new_module(vm, "_taichi_core") : V_EXC;
     if (m == V_EXC) return V_EXC;
     p->host = &host_ops;
+    p->env.host_number = host_number;
     vm_push_root(vm, m);
     bool ok = mod_add_functions(vm, m, taichi_functions, sizeof taichi_functions / sizeof taichi_functions[0]) &&
               taichi_kernel_init(vm, m) &&

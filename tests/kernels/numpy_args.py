@@ -99,3 +99,22 @@ try:
     ints(np.float32(1.5), 1, 1)
 except Exception as e:
     print(type(e).__name__)
+
+# numpy scalars in a kernel are constants of the default types, as Python numbers are
+c, n = np.float32(2.5), np.int32(3)
+f = ti.field(ti.f32, shape=3)
+
+
+@ti.kernel
+def consts():
+    f[0] = c
+    f[1] = n
+    for i in range(n):
+        f[2] += 1
+
+
+consts()
+print(f.to_numpy().tolist())
+f[0] = np.float64(0.5)
+f[1] = np.int64(9)
+print(f[0], f[1], ti.Vector([0, np.float32(1.25)], dt=ti.f32).to_list())
