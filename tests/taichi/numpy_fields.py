@@ -115,3 +115,34 @@ mat = ti.Matrix(np.array([[1.5, 2], [3, 4]]))
 print(mat.n, mat.m, mat.to_numpy().dtype, mat.to_list())
 print(ti.Vector([1, 2], dt=ti.f32).to_numpy().dtype, ti.Vector([1, 2]).to_numpy().dtype)
 print(ti.Matrix([np.array([1, 2]), np.array([3, 4])]).to_list())
+
+# numpy integers wherever Taichi takes ints: indices, ndrange bounds, shapes
+g = ti.field(ti.i32, shape=(3, 3))
+gv = ti.Vector.field(2, ti.i32, shape=3)
+g[np.int32(1), np.int64(2)] = 5
+gv[np.int32(1)] = [1, 2]
+print(g[1, 2], gv[np.uint8(1)].to_list())
+try:
+    g[1.0, 2]
+except TypeError as e:
+    print(e)
+
+
+@ti.kernel
+def bounds() -> ti.i32:
+    s = 0
+    for i, j in ti.ndrange(np.int32(2), (np.int64(1), 3)):
+        s += i * 10 + j
+    for i in ti.static(ti.ndrange(np.int32(2))):
+        s += 1000
+    return s
+
+
+print(bounds())
+a = ti.ndarray(int, shape=np.int32(3))
+b = ti.ndarray(int, shape=(1, np.int32(2)))
+a[np.int32(2)] = 4
+print(a[2], a.shape, b.shape)
+y = ti.field(ti.f32)
+ti.root.dense(ti.i, np.int32(4)).place(y)
+print(y.shape)

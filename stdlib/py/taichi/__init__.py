@@ -403,6 +403,7 @@ class SNode:
         else:
             dims = [dimensions] * len(axes)
         for n, d in enumerate(dims):
+            d = dims[n] = lang.np_interop.index(d)
             if not isinstance(d, int):
                 raise TypeError("dimension %d of a dense SNode must be an int, got %s" % (n, type(d).__name__))
             if d <= 0:
@@ -631,8 +632,8 @@ class ScalarField(Field):
             raise AssertionError("Slicing is not supported on ti.field")
         for x in key:
             if not isinstance(x, int):
-                raise TypeError("Detected illegal element of type: %s. Please be aware that slicing a ti.field"
-                                " is not supported so far." % type(x))
+                key = lang.np_interop.index_key(key)
+                break
         if self._offset is not None:
             key = tuple(x - o for x, o in zip(key, self._offset))
         return key
@@ -852,14 +853,15 @@ class _NdRange:
     def __init__(self, *args):
         self._args = args
         self.bounds = []
+        index = lang.np_interop.index
         for a in args:
             if isinstance(a, (tuple, list)):
                 if len(a) != 2:
                     raise TaichiSyntaxError(
                         "Every argument of ndrange should be a scalar or a tuple/list like (begin, end)")
-                self.bounds.append((a[0], a[1]))
+                self.bounds.append((index(a[0]), index(a[1])))
             else:
-                self.bounds.append((0, a))
+                self.bounds.append((0, index(a)))
         for b in self.bounds:
             for x in b:
                 if not (isinstance(x, _Expr) or (isinstance(x, int) and not isinstance(x, bool))):

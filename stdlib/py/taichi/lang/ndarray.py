@@ -18,7 +18,7 @@ def _prod(xs):
 
 
 def _is_int(x):
-    return isinstance(x, int) and not isinstance(x, bool)
+    return isinstance(_ti.lang.np_interop.index(x), int) and not isinstance(x, bool)
 
 
 # ---- the annotation: ti.types.ndarray(dtype=..., ndim=...) ----------------------------------
@@ -228,6 +228,7 @@ class Ndarray(_ti._ExternalArray):
             raise _ti._TaichiIndexError("%dd ndarray indexed with %dd indices: %s" % (len(shape), len(key), key))
         lin = 0
         for i, n in zip(key, shape):
+            i = _ti.lang.np_interop.index(i)
             if not _is_int(i):
                 raise TypeError("ndarray indices must be ints, not %s" % type(i).__name__)
             if not 0 <= i < n:
@@ -394,6 +395,8 @@ class MatrixNdarray(_CompoundNdarray):
 def _cook_shape(shape):
     if _is_int(shape) or isinstance(shape, float):
         shape = (shape,)
+    if isinstance(shape, (tuple, list)):
+        shape = tuple(_ti.lang.np_interop.index(x) for x in shape)
     if not isinstance(shape, (tuple, list)) or not _builtins.all(
             _is_int(x) and 0 < x <= 2 ** 31 - 1 for x in shape):
         raise _ti.TaichiRuntimeError("%s is not a valid shape for ndarray" % (shape,))

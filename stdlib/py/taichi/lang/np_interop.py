@@ -36,6 +36,23 @@ def to_taichi_type(dt):
     raise AssertionError("Unknown type %s" % (dt,))
 
 
+def index(x):
+    """x as a Python int when it is a numpy integer (which Taichi takes wherever it
+    takes an int: indices, shapes, ndrange bounds), else x itself."""
+    np = _ti._sys.modules.get("numpy")
+    return int(x) if np is not None and isinstance(x, np.integer) else x
+
+
+def index_key(key):
+    """A field's key with numpy integers as ints; Taichi's TypeError for anything else."""
+    key = tuple(index(x) for x in key)
+    for x in key:
+        if not isinstance(x, int):
+            raise TypeError("Detected illegal element of type: %s. Please be aware that slicing a ti.field"
+                            " is not supported so far." % type(x))
+    return key
+
+
 def _is_numpy_type(dt):
     """Whether dt names a numpy type (np.float32, np.dtype('f4')), which ti.field and
     friends take as Taichi takes them."""
