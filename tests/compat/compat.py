@@ -411,6 +411,15 @@ def cause(message, test):
     if missing:
         sub, fn, method = missing.groups()
         return "numpy.%s missing" % (fn and (sub + "." + fn if sub else fn) or "ndarray." + method)
+    module = re.search(r"No module named '(numpy\.\w+)'", message)
+    if module:
+        return "%s missing" % module.group(1)
+    # an array comparison that gave a bool, an operator numpy's types lack
+    if re.search(r"'bool' object has no attribute '(all|any)'", message):
+        return "numpy comparisons missing"
+    if re.search(r"unsupported operand type\(s\) for .*'(ndarray|u?int\d+|float\d+|bool_?)'", message) or \
+            re.search(r"not supported between instances of .*'(ndarray|u?int\d+|float\d+)'", message):
+        return "numpy operators missing"
     if test is not None and any(f.startswith(("ti.GUI", "ti.ui", "ti.tools")) for f in test.features):
         return "GUI"
     if uses(test, SPARSE, SPARSE_TI) or re.search(r"attribute '(%s)'" % "|".join(sorted(SPARSE)), message):
