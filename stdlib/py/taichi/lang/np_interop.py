@@ -100,13 +100,18 @@ def matrix_to_numpy(f, keep_dims=False, dtype=None):
 def matrix_from_numpy(f, arr):
     _check_array(arr)
     shape = tuple(arr.shape)
-    if len(shape) == len(f.shape) + 1:
+    nd = len(f.shape)
+    if len(shape) == nd + 1:
         assert f.m == 1, "This is not a vector field"
-        want = f.shape + (f.n,)
     else:
-        assert len(shape) == len(f.shape) + 2
-        want = f.shape + (f.n, f.m)
-    if shape != want:
+        assert len(shape) == nd + 2
+    # Taichi reads each element's entries in row-major order whatever the element
+    # dimensions, so a vector field takes (..., n), (..., n, 1) and (..., 1, n)
+    entries = 1
+    for x in shape[nd:]:
+        entries *= x
+    if shape[:nd] != f.shape or entries != f.n * f.m:
+        want = f.shape + ((f.n,) if len(shape) == nd + 1 else (f.n, f.m))
         raise ValueError("ti.Matrix.field shape %s does not match the numpy array shape %s" % (want, shape))
     _taichi_core.field_numpy([e._place_id() for e in f._fields], arr, True)
 
