@@ -2,6 +2,10 @@
  * alone, as lua.c is: argument handling, Ctrl-C, and the interactive prompt's
  * line editing (libedit). Exit codes: 0 success, 1 uncaught error, 2 usage
  * error or a script that can't be opened. */
+#include <errno.h>
+#include <langinfo.h>
+#include <locale.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -139,28 +143,143 @@ static char *history_path(void)
     return p;
 }
 
+/* The auto-indent: what the next line starts with, fed to libedit as if
+ * typed ahead of the keyboard (libedit clears text inserted before it reads).
+ * Dropped when keys are already waiting at the line's start: a paste brings
+ * its own indentation. */
+static char indent[128];
+static size_t indent_len, indent_at;
+static bool line_fresh;
+
+/* libedit's input: the auto-indent first, then the terminal's bytes, a UTF-8
+ * sequence decoded to its code point (libedit takes the int for a wchar_t).
+ * EOF (-1) on Ctrl-C, so that readline returns and the input is dropped. */
+static int read_key(FILE *in)
+{
+    int fd = fileno(in);
+    if (line_fresh) {
+        line_fresh = false;
+        struct pollfd p = { fd, POLLIN, 0 };
+        if (poll(&p, 1, 0) > 0) indent_len = 0;
+    }
+    if (indent_at < indent_len) return (unsigned char)indent[indent_at++];
+    unsigned char b[4];
+    for (;;) {
+        ssize_t n = read(fd, b, 1);
+        if (n == 1) break;
+        if (n < 0 && errno == EINTR && !interrupted) continue;
+        return -1;
+    }
+    int more = b[0] >= 0xF0 ? 3 : b[0] >= 0xE0 ? 2 : b[0] >= 0xC0 ? 1 : 0;
+    if (!more) return b[0];
+    int cp = b[0] & (0x3F >> more);
+    for (int i = 1; i <= more; i++) {
+        if (read(fd, b + i, 1) != 1 || (b[i] & 0xC0) != 0x80) return -1;
+        cp = cp << 6 | (b[i] & 0x3F);
+    }
+    return cp;
+}
+
+/* The indentation for the line after buf's last non-blank one: the same, a
+ * level deeper after a ':' ending it, a level shallower after a statement
+ * that ends its block (return, pass, raise, break, continue). */
+static void set_indent(const char *buf, size_t len)
+{
+    static const char *const enders[] = { "return", "pass", "raise", "break", "continue" };
+    size_t end = len, start;
+    for (;;) {
+        start = end ? end - 1 : 0;
+        while (start > 0 && buf[start - 1] != '\n') start--;
+        if (!end || strspn(buf + start, " \t") < end - 1 - start) break;
+        end = start;
+    }
+    size_t n = strspn(buf + start, " \t");
+    const char *code = buf + start + n;
+    size_t code_len = end > start + n ? end - 1 - (start + n) : 0;
+    const char *hash = memchr(code, '#', code_len);
+    size_t last = hash ? (size_t)(hash - code) : code_len;
+    while (last && (code[last - 1] == ' ' || code[last - 1] == '\t')) last--;
+    size_t depth = n;
+    if (last && code[last - 1] == ':') depth = n + 4;
+    for (size_t i = 0; i < sizeof enders / sizeof *enders; i++) {
+        size_t k = strlen(enders[i]);
+        if (code_len >= k && !strncmp(code, enders[i], k) && (code_len == k || strchr(" \t(;#", code[k])))
+            depth = n >= 4 ? n - 4 : 0;
+    }
+    if (depth >= sizeof indent) depth = 0;
+    memset(indent, ' ', depth);
+    if (depth <= n) memcpy(indent, buf + start, depth);   /* keep the block's own tabs */
+    indent_len = depth;
+}
+
+/* Tab: on a line blank up to the cursor it indents; elsewhere it completes
+ * the Python name before the cursor (tirun_complete), never a file name. */
+static char **complete(const char *word, int start, int end)
+{
+    (void)end;
+    rl_attempted_completion_over = 1;
+    if (!*word) {
+        if (strspn(rl_line_buffer, " \t") >= (size_t)start) rl_insert_text("    ");
+        return NULL;
+    }
+    char **found = running ? tirun_complete(running, word) : NULL;
+    size_t n = 0;
+    while (found && found[n]) n++;
+    if (n < 2) {
+        if (!n) free(found);
+        return n ? found : NULL;
+    }
+    /* readline's list: the longest common prefix first, then the matches */
+    char **out = malloc((n + 2) * sizeof *out);
+    size_t common = strlen(found[0]);
+    for (size_t i = 1; i < n; i++)
+        for (size_t k = 0; k < common; k++)
+            if (found[i][k] != found[0][k]) common = k;
+    if (out && (out[0] = strndup(found[0], common))) {
+        memcpy(out + 1, found, n * sizeof *out);
+        out[n + 1] = NULL;
+    } else {
+        for (size_t i = 0; i < n; i++) free(found[i]);
+        free(out);
+        out = NULL;
+    }
+    free(found);
+    return out;
+}
+
 /* The interactive prompt, with sys.argv [''] as in CPython: libedit reads
- * lines (editing, a history file); Ctrl-C drops the input or interrupts the
- * running code, Ctrl-D exits. */
+ * lines (editing, a history file, Tab completion, auto-indent); the prompts
+ * are sys.ps1 and sys.ps2; Ctrl-C drops the input or interrupts the running
+ * code, Ctrl-D exits. */
 static int repl(void)
 {
     char *noargs[] = { "" };
     tirun *rt = open_runtime(1, noargs);
     if (!rt) return 1;
     catch_sigint();
+    /* libedit shows and returns UTF-8 only in a UTF-8 locale; the C locale
+     * gives way to C.UTF-8, as CPython's does (PEP 538) */
+    if (!setlocale(LC_CTYPE, "") || strcmp(nl_langinfo(CODESET), "UTF-8")) setlocale(LC_CTYPE, "C.UTF-8");
+    rl_getc_function = read_key;   /* before libedit starts: it reads the hook then */
+    rl_attempted_completion_function = complete;
+    rl_basic_word_break_characters = rl_completer_word_break_characters = " \t\n`~!@#$%^&*()-=+[{]}\\|;:'\",<>/?";
+    rl_completion_append_character = '\0';
     char *hist = history_path();
     using_history();
     stifle_history(1000);
     if (hist) read_history(hist);
-    fprintf(stderr, "tirun %s (the Python 3.11 language, with Taichi kernels)\nCtrl-D exits; Ctrl-C interrupts.\n",
-            TIRUN_VERSION_STRING);
+    fprintf(stderr, "tirun %s (the Python 3.11 language, with Taichi kernels)\n"
+            "Type help(object) for help; exit() or Ctrl-D exits, Ctrl-C interrupts.\n", TIRUN_VERSION_STRING);
     char *buf = NULL;
     size_t len = 0;
     int status = 0;
     for (;;) {
         interrupted = 0;
         at_prompt = 1;
-        char *line = readline(len ? "... " : ">>> ");
+        indent_at = 0;
+        line_fresh = true;
+        if (!len) indent_len = 0;
+        char *line = readline(tirun_prompt(rt, len > 0));
         at_prompt = 0;
         if (interrupted) {
             /* Ctrl-C at the prompt: the input so far is dropped */
@@ -196,6 +315,7 @@ static int repl(void)
         int r = tirun_interactive(rt, buf, blank, &status);
         if (r == TIRUN_EXIT) break;
         if (r == TIRUN_DONE) len = 0;
+        else set_indent(buf, len);
     }
     free(buf);
     if (hist) write_history(hist);

@@ -33,6 +33,8 @@ struct tirun {
     tirun_kernel **kernels;    /* handles, re-resolved after each run */
     int nkernels;
     Value handles;             /* a list: item i keeps kernels[i]->fn alive */
+    char *prompt;              /* the last tirun_prompt's text */
+    bool interactive;          /* tirun_prompt has set sys.ps1 / sys.ps2 */
 };
 
 /* ---- the write hook's streams */
@@ -148,6 +150,7 @@ void tirun_free(tirun *rt)
     if (rt->out) fclose(rt->out);
     if (rt->err) fclose(rt->err);
     free(rt->stdlib_dir);
+    free(rt->prompt);
     free(rt->error);
     free(rt);
 }
@@ -300,6 +303,41 @@ int tirun_interactive(tirun *rt, const char *input, int blank, int *status)
     fflush(rt->vm->err);
     resolve_handles(rt);
     return r == VM_INPUT_MORE ? TIRUN_MORE : r == VM_INPUT_EXIT ? TIRUN_EXIT : TIRUN_DONE;
+}
+
+const char *tirun_prompt(tirun *rt, int more)
+{
+    VM *vm = rt->vm;
+    if (!rt->interactive) {
+        rt->interactive = true;
+        if (!vm_repl_begin(vm)) {
+            vm_print_exception(vm, vm->exc, vm->err);
+            vm->exc = V_NONE;
+        }
+    }
+    free(rt->prompt);
+    rt->prompt = vm_repl_prompt(vm, more);
+    return rt->prompt ? rt->prompt : "";
+}
+
+char **tirun_complete(tirun *rt, const char *word)
+{
+    VM *vm = rt->vm;
+    Value found = vm_repl_complete(vm, word);
+    if (found == V_EXC) {
+        vm->exc = V_NONE;   /* as CPython's readline module: a failing completer completes nothing */
+        return NULL;
+    }
+    uint32_t n;
+    Value *items = vm_seq_items(found, &n);
+    char **out = calloc((size_t)n + 1, sizeof *out);
+    for (uint32_t i = 0; out && i < n; i++)
+        if (!(out[i] = strdup(AS_STR(items[i])->data))) {
+            for (uint32_t k = 0; k < i; k++) free(out[k]);
+            free(out);
+            out = NULL;
+        }
+    return out;
 }
 
 int tirun_dump_ast(tirun *rt, const char *path)

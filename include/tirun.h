@@ -226,6 +226,21 @@ TIRUN_API int tirun_field_size(tirun *rt, const char *name, size_t *size);
 enum { TIRUN_DONE = 0, TIRUN_MORE = 1, TIRUN_EXIT = 2 };
 TIRUN_API int tirun_interactive(tirun *rt, const char *input, int blank, int *status);
 
+/* The prompt to show before the next line of interactive input: str(sys.ps1),
+ * or str(sys.ps2) when the last tirun_interactive answered TIRUN_MORE (`more`),
+ * "" where that fails. The first call sets sys.ps1 and sys.ps2 to ">>> " and
+ * "... " unless the program has, as an interactive CPython does. The text
+ * lives until the next call. */
+TIRUN_API const char *tirun_prompt(tirun *rt, int more);
+
+/* What Tab completes `word` (the text before the cursor back to a space or
+ * an operator) to at the interactive prompt, as CPython's rlcompleter has it:
+ * keywords, the names of __main__ and builtins, or the attributes of a dotted
+ * name; a callable's name ends in '('. Returns a malloc'd NULL-terminated
+ * array of malloc'd strings, each replacing the whole word (the caller frees
+ * them and it); NULL when completion fails. */
+TIRUN_API char **tirun_complete(tirun *rt, const char *word);
+
 /* Writes the AST of the file at path to the TIRUN_STDOUT stream exactly as
  * CPython 3.11's ast.dump(ast.parse(source), include_attributes=True) does.
  * Returns 0, or non-zero with the SyntaxError in tirun_error(). */

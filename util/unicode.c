@@ -1,6 +1,7 @@
 /* Searches the generated Unicode tables (unicode_data.c): identifier and
  * printable classes, the names of "\N{...}" escapes with CPython's matching
- * rules, NFKC normalization of identifiers, and strict UTF-8. */
+ * rules, NFKC normalization of identifiers, case flags and full case
+ * mappings, and strict UTF-8. */
 #include "unicode.h"
 
 #include <stdlib.h>
@@ -8,8 +9,8 @@
 
 /* Defined by unicode_data.c, which scripts/gen-unicode-data writes; its
  * comments give the encodings. */
-extern const uint32_t uni_id_start[][2], uni_id_continue[][2], uni_printable[][2];
-extern const size_t uni_id_start_len, uni_id_continue_len, uni_printable_len;
+extern const uint32_t uni_id_start[][2], uni_id_continue[][2], uni_printable[][2], uni_alpha[][2];
+extern const size_t uni_id_start_len, uni_id_continue_len, uni_printable_len, uni_alpha_len;
 extern const char *const uni_hex_name_prefix[];
 extern const unsigned char uni_hex_name_strict[];
 extern const uint32_t uni_hex_name[][3];
@@ -29,6 +30,13 @@ extern const uint16_t uni_decomp_off[];
 extern const unsigned char uni_decomp_text[];
 extern const uint32_t uni_comp[][3];
 extern const size_t uni_comp_len;
+extern const uint32_t uni_case_flag[];
+extern const size_t uni_case_flag_len;
+extern const int32_t uni_lower_delta[][4], uni_upper_delta[][4], uni_title_delta[][4], uni_fold_delta[][4];
+extern const size_t uni_lower_delta_len, uni_upper_delta_len, uni_title_delta_len, uni_fold_delta_len;
+extern const uint32_t uni_case_special[][2];
+extern const size_t uni_case_special_len;
+extern const uint32_t uni_case_special_cp[];
 
 enum {
     NAME_BUF = 256,      /* the generator keeps every stored name shorter */
@@ -86,6 +94,12 @@ bool uni_is_printable(uint32_t cp)
 {
     if (cp < 0x80) return cp >= 0x20 && cp < 0x7F;
     return in_ranges(uni_printable, uni_printable_len, cp);
+}
+
+bool uni_is_alpha(uint32_t cp)
+{
+    if (cp < 0x80) return ascii_alpha(cp);
+    return in_ranges(uni_alpha, uni_alpha_len, cp);
 }
 
 static bool has_prefix(const char *s, size_t len, const char *prefix)
@@ -238,19 +252,70 @@ bool uni_lookup_name(const char *name, size_t len, uint32_t *cp)
     return lookup_stored(key, len, cp);
 }
 
-static unsigned combining_class(uint32_t cp)
+/* The low byte of the last of runs[0..n) (cp << 8 | value, sorted, the
+ * first at 0) that starts at or below cp. */
+static unsigned run_value(const uint32_t *runs, size_t n, uint32_t cp)
 {
-    if (cp < 0x300) return 0; /* below the first combining mark */
-    /* the last run starting at or below cp; the first starts at 0 */
-    size_t lo = 1, hi = uni_ccc_len;
+    size_t lo = 1, hi = n;
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
-        if (uni_ccc[mid] >> 8 <= cp)
+        if (runs[mid] >> 8 <= cp)
             lo = mid + 1;
         else
             hi = mid;
     }
-    return uni_ccc[lo - 1] & 0xFF;
+    return runs[lo - 1] & 0xFF;
+}
+
+static unsigned combining_class(uint32_t cp)
+{
+    if (cp < 0x300) return 0; /* below the first combining mark */
+    return run_value(uni_ccc, uni_ccc_len, cp);
+}
+
+unsigned uni_case_flags(uint32_t cp) { return run_value(uni_case_flag, uni_case_flag_len, cp); }
+
+int uni_case_map(uint32_t cp, UniCaseMap how, uint32_t out[UNI_CASE_MAX])
+{
+    static const struct {
+        const int32_t (*runs)[4];
+        const size_t *len;
+    } deltas[] = {
+        [UNI_MAP_LOWER] = {uni_lower_delta, &uni_lower_delta_len},
+        [UNI_MAP_UPPER] = {uni_upper_delta, &uni_upper_delta_len},
+        [UNI_MAP_TITLE] = {uni_title_delta, &uni_title_delta_len},
+        [UNI_MAP_FOLD] = {uni_fold_delta, &uni_fold_delta_len},
+    };
+    const int32_t(*runs)[4] = deltas[how].runs;
+    size_t lo = 0, hi = *deltas[how].len;
+    while (lo < hi) { /* the first run ending at or after cp */
+        size_t mid = lo + (hi - lo) / 2;
+        if ((uint32_t)runs[mid][1] < cp)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    if (lo < *deltas[how].len && cp >= (uint32_t)runs[lo][0] && (cp - (uint32_t)runs[lo][0]) % (uint32_t)runs[lo][2] == 0) {
+        out[0] = (uint32_t)((int32_t)cp + runs[lo][3]);
+        return 1;
+    }
+    uint32_t key = cp << 2 | how;
+    lo = 0, hi = uni_case_special_len;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (uni_case_special[mid][0] < key)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    if (lo < uni_case_special_len && uni_case_special[lo][0] == key) {
+        uint32_t where = uni_case_special[lo][1];
+        int n = (int)(where & 3);
+        memcpy(out, uni_case_special_cp + (where >> 2), (size_t)n * sizeof *out);
+        return n;
+    }
+    out[0] = cp;
+    return 1;
 }
 
 /* The uni_decomp entry of cp, or NULL when NFKD leaves it alone. */

@@ -1033,4 +1033,5 @@ void vm_init_builtins(VM *vm)
     }
     BUILTIN_FUNCTIONS(X)
 #undef X
+    vm_init_site_builtins(vm);
 }

@@ -198,92 +198,12 @@ static size_t byte_at(const StrObj *s, int64_t ci)
     return i;
 }
 
-/* ---- character classes. Case mapping covers Latin (Extended-A, most of
- * Extended-B and Additional), Greek, Cyrillic, Armenian and fullwidth Latin,
- * the Ohm, Kelvin and Angstrom signs (lowercase only, as in Unicode), plus the one-to-many mappings of U+00DF, U+0130, U+0149, U+0390, U+03B0 and
- * the Latin ligatures; other scripts are left as they are. */
+/* ---- character classes. Case comes from the generated tables
+ * (util/unicode.h), as CPython's unicodectype.c has it. */
 
-typedef struct {
-    uint32_t lo, hi;
-    int32_t delta;
-    uint8_t step;           /* 2: only every other code point from lo (alternating pairs) */
-} CaseRange;
-
-static const CaseRange to_lower_map[] = {
-    {0x41, 0x5A, 32, 1},       {0xC0, 0xD6, 32, 1},       {0xD8, 0xDE, 32, 1},      {0x100, 0x12E, 1, 2},
-    {0x130, 0x130, -199, 1},   {0x132, 0x136, 1, 2},      {0x139, 0x147, 1, 2},     {0x14A, 0x176, 1, 2},
-    {0x178, 0x178, -121, 1},   {0x179, 0x17D, 1, 2},      {0x1A0, 0x1A0, 1, 1},     {0x1AF, 0x1AF, 1, 1},
-    {0x1C4, 0x1C4, 2, 1},      {0x1C5, 0x1C5, 1, 1},      {0x1C7, 0x1C7, 2, 1},     {0x1C8, 0x1C8, 1, 1},
-    {0x1CA, 0x1CA, 2, 1},      {0x1CB, 0x1CB, 1, 1},      {0x1CD, 0x1DB, 1, 2},     {0x1DE, 0x1EE, 1, 2},
-    {0x1F1, 0x1F1, 2, 1},      {0x1F2, 0x1F2, 1, 1},      {0x1F4, 0x1F4, 1, 1},     {0x1F8, 0x21E, 1, 2},
-    {0x222, 0x232, 1, 2},      {0x386, 0x386, 38, 1},     {0x388, 0x38A, 37, 1},    {0x38C, 0x38C, 64, 1},
-    {0x38E, 0x38F, 63, 1},     {0x391, 0x3A1, 32, 1},     {0x3A3, 0x3AB, 32, 1},    {0x400, 0x40F, 80, 1},
-    {0x410, 0x42F, 32, 1},     {0x460, 0x480, 1, 2},      {0x48A, 0x4BE, 1, 2},     {0x4C0, 0x4C0, 15, 1},
-    {0x4C1, 0x4CD, 1, 2},      {0x4D0, 0x52E, 1, 2},      {0x531, 0x556, 48, 1},    {0x1E00, 0x1E94, 1, 2},
-    {0x1E9E, 0x1E9E, -7615, 1}, {0x1EA0, 0x1EFE, 1, 2},   {0x2126, 0x2126, -7517, 1},
-    {0x212A, 0x212A, -8383, 1}, {0x212B, 0x212B, -8262, 1}, {0xFF21, 0xFF3A, 32, 1},
-};
-
-static const CaseRange to_upper_map[] = {
-    {0x61, 0x7A, -32, 1},      {0xB5, 0xB5, 743, 1},      {0xE0, 0xF6, -32, 1},     {0xF8, 0xFE, -32, 1},
-    {0xFF, 0xFF, 121, 1},      {0x101, 0x12F, -1, 2},     {0x131, 0x131, -232, 1},  {0x133, 0x137, -1, 2},
-    {0x13A, 0x148, -1, 2},     {0x14B, 0x177, -1, 2},     {0x17A, 0x17E, -1, 2},    {0x17F, 0x17F, -300, 1},
-    {0x1A1, 0x1A1, -1, 1},     {0x1B0, 0x1B0, -1, 1},     {0x1C5, 0x1C5, -1, 1},    {0x1C6, 0x1C6, -2, 1},
-    {0x1C8, 0x1C8, -1, 1},     {0x1C9, 0x1C9, -2, 1},     {0x1CB, 0x1CB, -1, 1},    {0x1CC, 0x1CC, -2, 1},
-    {0x1CE, 0x1DC, -1, 2},     {0x1DF, 0x1EF, -1, 2},     {0x1F2, 0x1F2, -1, 1},    {0x1F3, 0x1F3, -2, 1},
-    {0x1F5, 0x1F5, -1, 1},     {0x1F9, 0x21F, -1, 2},     {0x223, 0x233, -1, 2},    {0x3AC, 0x3AC, -38, 1},
-    {0x3AD, 0x3AF, -37, 1},    {0x3B1, 0x3C1, -32, 1},    {0x3C2, 0x3C2, -31, 1},   {0x3C3, 0x3CB, -32, 1},
-    {0x3CC, 0x3CC, -64, 1},    {0x3CD, 0x3CE, -63, 1},    {0x430, 0x44F, -32, 1},   {0x450, 0x45F, -80, 1},
-    {0x461, 0x481, -1, 2},     {0x48B, 0x4BF, -1, 2},     {0x4C2, 0x4CE, -1, 2},    {0x4CF, 0x4CF, -15, 1},
-    {0x4D1, 0x52F, -1, 2},     {0x561, 0x586, -48, 1},    {0x1E01, 0x1E95, -1, 2},  {0x1EA1, 0x1EFF, -1, 2},
-    {0xFF41, 0xFF5A, -32, 1},
-};
-
-static uint32_t map_case(const CaseRange *t, size_t n, uint32_t c)
-{
-    size_t lo = 0, hi = n;
-    while (lo < hi) {
-        size_t mid = (lo + hi) / 2;
-        if (c > t[mid].hi)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    if (lo < n && c >= t[lo].lo && (c - t[lo].lo) % t[lo].step == 0) return (uint32_t)((int32_t)c + t[lo].delta);
-    return c;
-}
-
-static uint32_t lower_cp(uint32_t c)
-{
-    if (c < 0x80) return c >= 'A' && c <= 'Z' ? c + 32 : c;
-    return map_case(to_lower_map, COUNT(to_lower_map), c);
-}
-
-static uint32_t upper_cp(uint32_t c)
-{
-    if (c < 0x80) return c >= 'a' && c <= 'z' ? c - 32 : c;
-    return map_case(to_upper_map, COUNT(to_upper_map), c);
-}
-
-/* The titlecase digraphs (U+01C5 ǅ and its kin), each between its upper and lower forms. */
-static bool is_title_cp(uint32_t c) { return c == 0x1C5 || c == 0x1C8 || c == 0x1CB || c == 0x1F2; }
-
-static uint32_t title_cp(uint32_t c)
-{
-    if (c >= 0x1C4 && c <= 0x1CC) return 0x1C5 + 3 * ((c - 0x1C4) / 3);
-    if (c >= 0x1F1 && c <= 0x1F3) return 0x1F2;
-    return upper_cp(c);
-}
-
-static bool is_upper_cp(uint32_t c) { return lower_cp(c) != c && !is_title_cp(c); }
-/* lowercase letters without a simple uppercase: ß, ĸ, ŉ, the ordinal
- * indicators, ΐ, ΰ and the Latin ligatures ﬀ..ﬆ */
-static bool is_lower_cp(uint32_t c)
-{
-    return (upper_cp(c) != c && !is_title_cp(c)) || c == 0xDF || c == 0x138 || c == 0x149 || c == 0xAA ||
-           c == 0xBA || c == 0x390 || c == 0x3B0 || (c >= 0xFB00 && c <= 0xFB06);
-}
-static bool is_cased_cp(uint32_t c) { return is_upper_cp(c) || is_lower_cp(c) || is_title_cp(c); }
+static bool is_upper_cp(uint32_t c) { return uni_case_flags(c) & UNI_CASE_UPPER; }
+static bool is_lower_cp(uint32_t c) { return uni_case_flags(c) & UNI_CASE_LOWER; }
+static bool is_title_cp(uint32_t c) { return uni_case_flags(c) & UNI_CASE_TITLE; }
 
 static bool is_space_cp(uint32_t c)
 {
@@ -346,12 +266,7 @@ static bool is_numeric_cp(uint32_t c)
     return is_digit_cp(c) || (c >= 0x80 && in_ranges(numeric_ranges, COUNT(numeric_ranges), c));
 }
 
-static bool is_alpha_cp(uint32_t c)
-{
-    if (c < 0x80) return (c | 0x20) >= 'a' && (c | 0x20) <= 'z';
-    /* letters: the identifier-start characters that are not numbers */
-    return is_cased_cp(c) || (uni_is_id_start(c) && !is_numeric_cp(c));
-}
+static bool is_alpha_cp(uint32_t c) { return uni_is_alpha(c); }
 
 static bool is_alnum_cp(uint32_t c) { return is_alpha_cp(c) || is_numeric_cp(c); }
 
@@ -930,52 +845,32 @@ SHARED(removesuffix, affix_method, true)
 
 /* ---- case */
 
-typedef enum { TO_LOWER, TO_UPPER, TO_TITLE, TO_FOLD, TO_SAME } CaseMode;
-
-/* Appends cp in the given case, with the one-to-many mappings; `final`
- * says a capital sigma ends a word (it lowers to final sigma then). */
-static void put_cased(StrBuf *b, uint32_t cp, CaseMode mode, bool final)
-{
-    static const struct {
-        uint32_t cp;
-        const char *upper, *title, *fold;
-    } special[] = {
-        {0xDF, "SS", "Ss", "ss"},     {0x149, "\xCA\xBCN", "\xCA\xBCN", "\xCA\xBCn"},
-        {0xFB00, "FF", "Ff", "ff"},   {0xFB01, "FI", "Fi", "fi"},
-        {0xFB02, "FL", "Fl", "fl"},   {0xFB03, "FFI", "Ffi", "ffi"},
-        {0xFB04, "FFL", "Ffl", "ffl"}, {0xFB05, "ST", "St", "st"},
-        {0xFB06, "ST", "St", "st"},
-        {0x390, "\xCE\x99\xCC\x88\xCC\x81", "\xCE\x99\xCC\x88\xCC\x81", "\xCE\xB9\xCC\x88\xCC\x81"},
-        {0x3B0, "\xCE\xA5\xCC\x88\xCC\x81", "\xCE\xA5\xCC\x88\xCC\x81", "\xCF\x85\xCC\x88\xCC\x81"},
-    };
-    if (mode != TO_LOWER)
-        for (size_t i = 0; i < COUNT(special); i++)
-            if (special[i].cp == cp) {
-                sb_puts(b, mode == TO_UPPER ? special[i].upper : mode == TO_TITLE ? special[i].title : special[i].fold);
-                return;
-            }
-    if (mode == TO_LOWER && cp == 0x130) {
-        sb_puts(b, "i\xCC\x87");   /* i with combining dot above */
-        return;
-    }
-    if (mode == TO_LOWER && cp == 0x3A3 && final) {
-        vm_put_cp(b, 0x3C2);
-        return;
-    }
-    if (mode == TO_FOLD && (cp == 0x3C2 || cp == 0xB5 || cp == 0x17F)) {
-        vm_put_cp(b, cp == 0x3C2 ? 0x3C3 : cp == 0xB5 ? 0x3BC : 's');
-        return;
-    }
-    vm_put_cp(b, mode == TO_UPPER ? upper_cp(cp) : mode == TO_TITLE ? title_cp(cp) : lower_cp(cp));
-}
-
-/* Greek capital sigma at byte i lowers to final sigma after a cased letter
- * and before none (CPython's rule, without its case-ignorable skipping). */
+/* Whether the capital sigma at byte i of s ends a word, and so lowers to
+ * final sigma: a cased letter before it and none after, case-ignorable
+ * characters skipped both ways (CPython's handle_capital_sigma). */
 static bool final_sigma(const StrObj *s, size_t i)
 {
-    if (i == 0 || !is_cased_cp(vm_cp_at(s->data, cp_before(s->data, i)))) return false;
-    size_t next = i + 2;
-    return next >= s->len || !is_cased_cp(vm_cp_at(s->data, next));
+    size_t j = i;
+    unsigned flags = 0;
+    while (j > 0) {
+        j = cp_before(s->data, j);
+        if (!((flags = uni_case_flags(vm_cp_at(s->data, j))) & UNI_CASE_IGNORABLE)) break;
+    }
+    if (!(flags & UNI_CASED) || (flags & UNI_CASE_IGNORABLE)) return false;
+    for (j = i + vm_cp_len(s->data[i]); j < s->len; j += vm_cp_len(s->data[j]))
+        if (!((flags = uni_case_flags(vm_cp_at(s->data, j))) & UNI_CASE_IGNORABLE)) return !(flags & UNI_CASED);
+    return true;
+}
+
+/* Appends the code point at byte i of s mapped as `how` says. */
+static void put_mapped(StrBuf *b, const StrObj *s, size_t i, uint32_t c, UniCaseMap how)
+{
+    if (c == 0x3A3 && how == UNI_MAP_LOWER) {
+        vm_put_cp(b, final_sigma(s, i) ? 0x3C2 : 0x3C3);
+        return;
+    }
+    uint32_t m[UNI_CASE_MAX];
+    for (int k = 0, n = uni_case_map(c, how, m); k < n; k++) vm_put_cp(b, m[k]);
 }
 
 typedef enum { CASE_LOWER, CASE_UPPER, CASE_SWAP, CASE_CAPITALIZE, CASE_TITLE, CASE_FOLD } CaseOp;
@@ -1009,22 +904,26 @@ static Value case_method(VM *vm, Value *args, int nargs, TupleObj *kw, const cha
     StrBuf b;
     sb_init(&b);
     bool prev_cased = false;
-    for (size_t i = 0, k = 0; i < s->len; i += vm_cp_len(s->data[i]), k++) {
+    for (size_t i = 0; i < s->len; i += vm_cp_len(s->data[i])) {
         uint32_t c = vm_cp_at(s->data, i);
-        CaseMode mode;
+        unsigned flags = uni_case_flags(c);
+        UniCaseMap how;
         switch (op) {
-        case CASE_LOWER: mode = TO_LOWER; break;
-        case CASE_UPPER: mode = TO_UPPER; break;
-        case CASE_FOLD: mode = TO_FOLD; break;
-        case CASE_SWAP: mode = is_upper_cp(c) ? TO_LOWER : is_lower_cp(c) ? TO_UPPER : TO_SAME; break;
-        case CASE_CAPITALIZE: mode = k == 0 ? TO_TITLE : TO_LOWER; break;
-        default: mode = prev_cased ? TO_LOWER : TO_TITLE; break;
+        case CASE_LOWER: how = UNI_MAP_LOWER; break;
+        case CASE_UPPER: how = UNI_MAP_UPPER; break;
+        case CASE_FOLD: how = UNI_MAP_FOLD; break;
+        case CASE_SWAP:
+            if (!(flags & (UNI_CASE_UPPER | UNI_CASE_LOWER))) {
+                vm_put_cp(&b, c);
+                continue;
+            }
+            how = flags & UNI_CASE_UPPER ? UNI_MAP_LOWER : UNI_MAP_UPPER;
+            break;
+        case CASE_CAPITALIZE: how = i == 0 ? UNI_MAP_TITLE : UNI_MAP_LOWER; break;
+        default: how = prev_cased ? UNI_MAP_LOWER : UNI_MAP_TITLE; break;
         }
-        if (mode == TO_SAME)
-            vm_put_cp(&b, c);
-        else
-            put_cased(&b, c, mode, c == 0x3A3 && final_sigma(s, i));
-        prev_cased = is_cased_cp(c);
+        put_mapped(&b, s, i, c, how);
+        prev_cased = flags & UNI_CASED;
     }
     return vm_sb_finish(vm, &b);
 }

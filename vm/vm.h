@@ -616,6 +616,7 @@ void vm_init_set(VM *vm);
 void vm_init_range(VM *vm);
 void vm_init_iter(VM *vm);
 void vm_init_builtins(VM *vm);
+void vm_init_site_builtins(VM *vm);   /* sitebuiltins.c: exit, quit, help */
 void vm_init_file(VM *vm);
 
 /* ---- init hooks of the number and str types (vm_new calls them once every type exists) */

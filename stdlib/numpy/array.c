@@ -430,12 +430,21 @@ typedef struct {
     bool has_pyfloat, has_pyint, has_pybool;
 } Discover;
 
-static bool ragged(VM *vm)
+/* numpy's message names the dimensions that were regular before the ragged one. */
+static bool ragged_at(VM *vm, const Discover *ds, int depth)
 {
+    char shape[512];
+    size_t n = (size_t)snprintf(shape, sizeof shape, "(");
+    for (int d = 0; d < depth && n < sizeof shape; d++)
+        n += (size_t)snprintf(shape + n, sizeof shape - n, depth == 1 ? "%lld," : d ? ", %lld" : "%lld",
+                              (long long)ds->shape[d]);
     vm_raise(vm, vm->e_ValueError,
-             "setting an array element with a sequence. The requested array has an inhomogeneous shape");
+             "setting an array element with a sequence. The requested array has an inhomogeneous shape after %d "
+             "dimensions. The detected shape was %s) + inhomogeneous part.",
+             depth, shape);
     return false;
 }
+#define ragged(vm) ragged_at(vm, ds, depth)
 
 static bool discover(VM *vm, Discover *ds, Value v, int depth)
 {
@@ -510,7 +519,10 @@ static bool fill(VM *vm, NdArray *a, Value v, int depth, int64_t *pos)
         for (uint32_t i = 0; i < n; i++) {
             uint32_t len;
             Value *items = vm_seq_items(v, &len);
-            if (i >= len) return ragged(vm);
+            if (i >= len) {
+                vm_raise(vm, vm->e_ValueError, "setting an array element with a sequence.");
+                return false;
+            }
             if (!fill(vm, a, items[i], depth + 1, pos)) return false;
         }
         return true;

@@ -175,7 +175,7 @@ void np_cast_elem(void *dp, int dt, const void *sp, int stype)
 Value np_elem_to_py(VM *vm, const void *p, int t)
 {
     if (t == NP_BOOL) return v_bool(LOAD(p, bool_t) != 0);
-    if (np_is_float(t)) return vm_new_float_obj(vm, np_get_f64(p, t));
+    if (np_is_float(t)) return v_double(np_get_f64(p, t));
     if (t == NP_UINT64) {
         uint64_t u = LOAD(p, uint64_t);
         if (u <= (uint64_t)INT64_MAX) return vm_int_from_i64(vm, (int64_t)u);

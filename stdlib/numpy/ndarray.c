@@ -563,7 +563,7 @@ static bool reshape_shape(VM *vm, NdArray *a, Value *args, int nargs, int *ndim,
         char text[512];
         size_t n = (size_t)snprintf(text, sizeof text, "(");
         for (int i = 0; i < *ndim && n < sizeof text; i++)
-            n += (size_t)snprintf(text + n, sizeof text - n, *ndim == 1 ? "%lld," : i ? ", %lld" : "%lld",
+            n += (size_t)snprintf(text + n, sizeof text - n, *ndim == 1 ? "%lld," : i ? ",%lld" : "%lld",
                                   (long long)shape[i]);
         vm_raise(vm, vm->e_ValueError, "cannot reshape array of size %lld into shape %s)", (long long)a->size, text);
         return false;
@@ -596,7 +596,7 @@ static Value arr_reshape(VM *vm, Value *args, int nargs, TupleObj *kw)
     NdArray *a = self_nd(vm, args[0], "reshape");
     if (!a) return V_EXC;
     int nkw = kw ? (int)kw->len : 0;
-    int npos = nargs - 1 - nkw;
+    int npos = nargs - 1;
     for (int i = 0; i < nkw; i++)
         if (strcmp(AS_STR(kw->items[i])->data, "order") && strcmp(AS_STR(kw->items[i])->data, "shape") &&
             strcmp(AS_STR(kw->items[i])->data, "newshape"))
@@ -605,9 +605,9 @@ static Value arr_reshape(VM *vm, Value *args, int nargs, TupleObj *kw)
     Value *shape_args = args + 1;
     if (npos == 0) {
         for (int i = 0; i < nkw; i++)
-            if (strcmp(AS_STR(kw->items[i])->data, "order")) shape_args = &args[1 + i];
+            if (strcmp(AS_STR(kw->items[i])->data, "order")) shape_args = &args[nargs + i];
         npos = 1;
-        if (shape_args == args + 1 && nkw) return vm_raise(vm, vm->e_TypeError, "reshape() missing required argument 'shape'");
+        if (shape_args == args + 1) return vm_raise(vm, vm->e_TypeError, "reshape() missing required argument 'shape'");
     }
     int ndim;
     int64_t shape[NP_MAXDIMS];
@@ -849,7 +849,7 @@ static Value arr_float(VM *vm, Value *args, int nargs, TupleObj *kw)
 {
     NdArray *a;
     if (scalar_of(vm, args[0], "__float__", &a) == V_EXC) return V_EXC;
-    return vm_new_float_obj(vm, np_get_f64(a->data, a->dtype));
+    return v_double(np_get_f64(a->data, a->dtype));
 }
 
 static Value arr_int(VM *vm, Value *args, int nargs, TupleObj *kw)
@@ -1235,7 +1235,7 @@ static Value f_linspace(VM *vm, Value *args, int nargs, TupleObj *kw)
     NdArray *r = t == NP_FLOAT64 ? a : np_copy(vm, a, t);
     Value out = r ? v_obj(r) : V_EXC;
     if (r && p[4] != V_UNBOUND && vm_truthy(vm, p[4]) == 1) {
-        Value items[2] = {out, vm_new_float_obj(vm, div > 0 ? step : NAN)};
+        Value items[2] = {out, v_double(div > 0 ? step : NAN)};
         out = vm_tuple_of(vm, items, 2);
     }
     vm_pop_roots(vm, 1);

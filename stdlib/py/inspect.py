@@ -166,6 +166,20 @@ def getmodule(obj):
     return sys.modules.get(name) if name is not None else None
 
 
+def cleandoc(doc):
+    """doc without the first line's leading blanks, the indentation the other
+    lines share, and blank lines at either end; tabs expanded."""
+    lines = doc.expandtabs().split("\n")
+    margins = [len(line) - len(line.lstrip()) for line in lines[1:] if line.lstrip()]
+    margin = min(margins) if margins else 0
+    lines = [lines[0].lstrip()] + [line[margin:] for line in lines[1:]]
+    while lines and not lines[-1]:
+        lines.pop()
+    while lines and not lines[0]:
+        lines.pop(0)
+    return "\n".join(lines)
+
+
 def getfile(obj):
     if ismodule(obj):
         if getattr(obj, "__file__", None):

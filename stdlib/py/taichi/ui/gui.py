@@ -55,9 +55,23 @@ def _f32(x):
     return _taichi_gui.unpack(_taichi_gui.pack([x], "f32"), "f32")[0]
 
 
+_NP_DTYPES = {"float32": "f32", "float64": "f64", "uint8": "u8", "uint16": "u16", "uint32": "u32",
+              "uint64": "u64", "int8": "i8", "int16": "i16", "int32": "i32", "int64": "i64", "bool": "u8"}
+
+
+def _np_in(x):
+    """A numpy array as a taichi.tools.array Array (what the drawing code reads); anything else as is."""
+    t = type(x)
+    if t.__name__ == "ndarray" and t.__module__ == "numpy":
+        dt = _NP_DTYPES.get(x.dtype.name, "f64")
+        return Array(_taichi_gui.pack(x.ravel().tolist(), dt), dt, tuple(x.shape))
+    return x
+
+
 def _flat_points(pos, what):
     """Positions (an Array (n, 2), a vector field of 2, or a list of pairs)
     as a flat list [x0, y0, x1, y1, ...]."""
+    pos = _np_in(pos)
     if isinstance(pos, MatrixField):
         buf, dt, shape = _image_data(pos)
         flat = _taichi_gui.unpack(buf, dt)
@@ -78,6 +92,7 @@ def _flat_points(pos, what):
 
 def _per_item(v, n, what):
     """A number, or a list of n (from an Array, a field or a list)."""
+    v = _np_in(v)
     if isinstance(v, (int, float)):
         return v
     if isinstance(v, (ti.ScalarField, MatrixField)):
@@ -263,6 +278,7 @@ class GUI:
     def cook_image(self, img):
         """An image as the canvas takes it: (raw bytes, type, channels),
         checked as Taichi's GUI.cook_image checks it."""
+        img = _np_in(img)
         buf, dt, shape = _image_data(img)
         if dt not in _UNSIGNED + _FLOATS:
             raise ValueError(f"Data type {ti.tools.array.dtype(dt)} not supported in GUI.set_image")
@@ -275,6 +291,7 @@ class GUI:
         """Draws img over the whole canvas: a field of shape res (scalar,
         or (res, channels)), a ti.Vector.field of 2 to 4 channels, or an Array.
         Unsigned ints are scaled from their range, floats taken in [0, 1]."""
+        img = _np_in(img)
         w, h = self.res
         if self.fast_gui:
             assert isinstance(img, MatrixField), "Only ti.Vector.field is supported in GUI.set_image when fast_gui=True"
