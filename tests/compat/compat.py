@@ -273,7 +273,7 @@ def write_reference(source, versions, done):
     """Writes REFERENCE from {file: (passing ids, Counter) or why not}; the
     lines of files not in `done` are kept."""
     old = read_reference(REFERENCE) or ([], {})
-    ids = {f: [i for i in old[0] if file_of(i) == f] for f in FILES}
+    ids = {"test_%s.py" % f: [i for i in old[0] if file_of(i) == "test_%s.py" % f] for f in FILES}
     notes = dict(old[1])
     for fname, got in done.items():
         if isinstance(got, str):
