@@ -430,7 +430,7 @@ static bool set_arg(VM *vm, uint64_t *slot, IrType ty, Value v, int pos)
         /* a numpy scalar: as its Python number (np.floating for float types only) */
         Value n = host_number(vm, v);
         if (n == V_EXC) return false;
-        if (n != V_UNBOUND) return set_arg(vm, slot, ty, n, pos);
+        if (n != V_UNBOUND && n != V_NONE) return set_arg(vm, slot, ty, n, pos);
     }
     if (ir_type_is_float(ty)) {
         double d;

@@ -634,11 +634,13 @@ static bool host_array(Value v, ProgHostArray *out)
     return true;
 }
 
-/* A numpy scalar's Python number (TrEnv.host_number); floats unboxed. */
+/* A numpy scalar's or 0-d array's Python number (TrEnv.host_number), V_NONE
+ * for another array; floats unboxed. */
 static Value host_number(VM *vm, Value v)
 {
-    if (!np_is_nd(v) || !(AS_ND(v)->flags & NP_SCALAR)) return V_UNBOUND;
+    if (!np_is_nd(v)) return V_UNBOUND;
     NdArray *a = AS_ND(v);
+    if (a->ndim) return V_NONE;
     return np_is_float(a->dtype) ? v_double(np_get_f64(a->data, a->dtype)) : np_elem_to_py(vm, a->data, a->dtype);
 }
 

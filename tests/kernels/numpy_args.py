@@ -118,3 +118,28 @@ print(f.to_numpy().tolist())
 f[0] = np.float64(0.5)
 f[1] = np.int64(9)
 print(f[0], f[1], ti.Vector([0, np.float32(1.25)], dt=ti.f32).to_list())
+W = np.array([1.5, 2.5, 3.5], dtype=np.float32)
+@ti.kernel
+def foo() -> ti.i32:
+    a = np.array(3, dtype=np.int32)
+    return a
+print(foo())
+@ti.kernel
+def bar() -> ti.f32:
+    s = 0.0
+    for i in ti.static(range(3)):
+        s += W[i]
+    b = np.float32(1.5)
+    b += 1
+    c = 0
+    if b > np.float64(2.0):
+        c = 1
+    return s + b + c
+print(bar())
+@ti.kernel
+def baz():
+    a = np.array([1])
+try:
+    baz()
+except ti.TaichiTypeError as e:
+    print("TaichiTypeError", str(e).splitlines()[-1])
