@@ -10,6 +10,8 @@
 #include <stdio_ext.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "../parser/ast.h"
 #include "../parser/parse.h"
@@ -28,6 +30,7 @@ struct tirun {
     VM *vm;
     tirun_config cfg;
     char *stdlib_dir;
+    char **warnoptions, **xoptions;   /* the config's lists, copied */
     FILE *out, *err;           /* the write hook's streams, or NULL */
     char *error;               /* the last failure's message, or NULL */
     tirun_kernel **kernels;    /* handles, re-resolved after each run */
@@ -88,6 +91,27 @@ void tirun_config_init(tirun_config *cfg)
 
 tirun *tirun_new(void) { return tirun_new_with(NULL); }
 
+/* A copy of a NULL-ended list of strings (NULL stays NULL); false when out of memory. */
+static bool copy_list(const char *const *list, char ***copy)
+{
+    *copy = NULL;
+    if (!list) return true;
+    size_t n = 0;
+    while (list[n]) n++;
+    char **c = calloc(n + 1, sizeof *c);
+    if (!c) return false;
+    *copy = c;
+    for (size_t i = 0; i < n; i++)
+        if (!(c[i] = strdup(list[i]))) return false;
+    return true;
+}
+
+static void free_list(char **list)
+{
+    for (size_t i = 0; list && list[i]; i++) free(list[i]);
+    free(list);
+}
+
 tirun *tirun_new_with(const tirun_config *cfg)
 {
     tirun *rt = calloc(1, sizeof *rt);
@@ -97,6 +121,9 @@ tirun *tirun_new_with(const tirun_config *cfg)
     rt->handles = V_NONE;
     if (rt->cfg.stdlib_dir && !(rt->stdlib_dir = strdup(rt->cfg.stdlib_dir))) goto fail;
     rt->cfg.stdlib_dir = rt->stdlib_dir;
+    if (!copy_list(rt->cfg.warnoptions, &rt->warnoptions) || !copy_list(rt->cfg.xoptions, &rt->xoptions)) goto fail;
+    rt->cfg.warnoptions = (const char *const *)rt->warnoptions;
+    rt->cfg.xoptions = (const char *const *)rt->xoptions;
     if (rt->cfg.write && (!(rt->out = open_sink(rt, TIRUN_STDOUT)) || !(rt->err = open_sink(rt, TIRUN_STDERR))))
         goto fail;
     VmConfig vc;
@@ -106,6 +133,11 @@ tirun *tirun_new_with(const tirun_config *cfg)
     vc.user = rt;
     vc.out = rt->out;
     vc.err = rt->err;
+#define X(name) vc.flags.name = rt->cfg.flags.name;
+    VM_FLAGS(X)
+#undef X
+    vc.warnoptions = rt->cfg.warnoptions;
+    vc.xoptions = rt->cfg.xoptions;
     if (!(rt->vm = vm_new(&vc))) goto fail;
     if (!rt->cfg.banner && !prog_set_banner(rt->vm, false)) goto fail;
     if ((rt->handles = vm_new_list(rt->vm, 0)) == V_EXC) goto fail;
@@ -151,6 +183,8 @@ void tirun_free(tirun *rt)
     if (rt->err) fclose(rt->err);
     free(rt->stdlib_dir);
     free(rt->prompt);
+    free_list(rt->warnoptions);
+    free_list(rt->xoptions);
     free(rt->error);
     free(rt);
 }
@@ -266,8 +300,12 @@ static char *read_source(tirun *rt, const char *path, size_t *len, int *status, 
 {
     FILE *f = fopen(path, "rb");
     if (!f) {
-        *status = fail_with(rt, fail_status, "tirun: can't open file '%s': [Errno %d] %s\n", path, errno,
-                            strerror(errno));
+        /* a program named by a relative path: its absolute one, as python3 3.11 names it */
+        int e = errno;
+        char cwd[4096];
+        bool absolute = fail_status == 2 && path[0] != '/' && getcwd(cwd, sizeof cwd);
+        *status = fail_with(rt, fail_status, "tirun: can't open file '%s%s%s': [Errno %d] %s\n", absolute ? cwd : "",
+                            absolute ? "/" : "", path, e, strerror(e));
         return NULL;
     }
     char *text = parse_read_stream(f, len);
@@ -276,16 +314,132 @@ static char *read_source(tirun *rt, const char *path, size_t *len, int *status, 
     return text;
 }
 
+int tirun_set_path(tirun *rt, int n, char **dirs)
+{
+    VM *vm = rt->vm;
+    if (!v_has_layout(vm->sys_path, LAYOUT_LIST)) return fail_with(rt, 1, "SystemError: no sys.path\n");
+    ListObj *p = AS_LIST(vm->sys_path);
+    p->len = 0;   /* emptied in place: a sys module made before holds the same list */
+    for (int i = 0; i < n; i++) {
+        Value d = vm_cstr(vm, dirs[i]);
+        if (d == V_EXC || !vm_list_append(vm, p, d)) return fail_exc(rt);
+    }
+    return 0;
+}
+
+static bool is_folder(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* A folder given as the program: its __main__.py (or .ti), malloc'ed in
+ * *main; false with the error set (status 1, as CPython) when it has none. */
+static bool folder_main(tirun *rt, const char *dir, char **main, int *status)
+{
+    size_t n = strlen(dir) + sizeof "/__main__.py";
+    *main = malloc(n);
+    if (!*main) return *status = fail_with(rt, 1, "MemoryError\n"), false;
+    const char *sep = n > sizeof "/__main__.py" && dir[strlen(dir) - 1] == '/' ? "" : "/";
+    for (int k = 0; k < 2; k++) {
+        snprintf(*main, n, "%s%s__main__.%s", dir, sep, k ? "ti" : "py");
+        if (access(*main, R_OK) == 0) return true;
+    }
+    free(*main);
+    *main = NULL;
+    *status = fail_with(rt, 1, "tirun: can't find '__main__' module in '%s'\n", dir);
+    return false;
+}
+
 int tirun_run_file(tirun *rt, const char *path)
 {
     size_t len;
     int status;
-    char *text = read_source(rt, path, &len, &status, 2);   /* CPython's status for a script it can't open */
-    if (!text) return status;
-    const char *slash = strrchr(path, '/');
-    status = put_path_first(rt->vm, path, slash ? (size_t)(slash - path) : 0) ? run_source(rt, path, text, len)
-                                                                            : fail_exc(rt);
+    char *main = NULL;
+    bool folder = is_folder(path);
+    if (folder && !folder_main(rt, path, &main, &status)) return status;
+    const char *file = folder ? main : path;
+    char *text = read_source(rt, file, &len, &status, 2);   /* CPython's status for a script it can't open */
+    if (!text) {
+        free(main);
+        return status;
+    }
+    /* a folder goes on sys.path even under -P, as python3 puts it there */
+    const char *slash = strrchr(file, '/');
+    status = 0;
+    if (folder || !rt->cfg.flags.safe_path)
+        status = put_path_first(rt->vm, file, slash ? (size_t)(slash - file) : 0) ? 0 : fail_exc(rt);
+    if (!status) status = run_source(rt, file, text, len);
     free(text);
+    free(main);
+    return status;
+}
+
+/* `python3 -m`'s failures before the module runs: "tirun: No module named
+ * x" for an ImportError, else the error that stopped the search. */
+static int module_not_run(tirun *rt, const char *name)
+{
+    VM *vm = rt->vm;
+    Value exc = vm->exc;
+    if (!vm_exc_matches(vm, exc, v_obj(vm->e_ImportError))) {
+        Value text = vm_str(vm, exc);
+        const char *type = vm_type_of(vm, exc)->name->data;
+        vm->exc = V_NONE;
+        return fail_with(rt, 1, "tirun: Error while finding module specification for '%s' (%s%s%s)\n", name, type,
+                         text != V_EXC && AS_STR(text)->len ? ": " : "", text != V_EXC ? AS_STR(text)->data : "");
+    }
+    Value text = vm_str(vm, exc);
+    vm->exc = V_NONE;
+    return fail_with(rt, 1, "tirun: %s\n", text != V_EXC ? AS_STR(text)->data : "No module named");
+}
+
+/* Imports the packages above `full` (a.b for a.b.c), as -m does first. */
+static bool import_parents(VM *vm, const char *full)
+{
+    const char *dot = strrchr(full, '.');
+    if (!dot) return true;
+    StrObj *parent = vm_intern(vm, full, (size_t)(dot - full));
+    return parent && vm_import_name(vm, NULL, parent, V_NONE, 0) != V_EXC;
+}
+
+int tirun_run_module(tirun *rt, const char *name)
+{
+    VM *vm = rt->vm;
+    clear_error(rt);
+    char full[1024];
+    if (snprintf(full, sizeof full, "%s", name) >= (int)sizeof full) return fail_with(rt, 1, "tirun: module name too long\n");
+    VmModuleCode code;
+    for (;;) {
+        if (!import_parents(vm, full) || !vm_find_module_code(vm, full, &code)) return module_not_run(rt, full);
+        if (!code.package) break;
+        vm_free_module_code(&code);
+        /* a package runs its __main__ submodule, once the package is imported */
+        size_t n = strlen(full);
+        if (n > 9 && !strcmp(full + n - 9, ".__main__"))
+            return fail_with(rt, 1, "tirun: No module named %s\n", full);
+        if (snprintf(full + n, sizeof full - n, ".__main__") >= (int)(sizeof full - n))
+            return fail_with(rt, 1, "tirun: module name too long\n");
+        StrObj *pkg = vm_intern(vm, name, strlen(name));
+        if (!pkg || vm_import_name(vm, NULL, pkg, V_NONE, 0) == V_EXC) return module_not_run(rt, name);
+        if (!vm_find_module_code(vm, full, &code)) {
+            if (!vm_exc_matches(vm, vm->exc, v_obj(vm->e_ImportError))) return module_not_run(rt, full);
+            vm->exc = V_NONE;
+            return fail_with(rt, 1, "tirun: No module named %s; '%s' is a package and cannot be directly executed\n",
+                             full, name);
+        }
+        break;
+    }
+    /* sys.argv[0] is the file; __package__ the module's package, for relative imports */
+    const char *dot = strrchr(full, '.');
+    int status = 0;
+    Value file = vm_cstr(vm, code.path);
+    if (file != V_EXC && v_has_layout(vm->sys_argv, LAYOUT_LIST) && AS_LIST(vm->sys_argv)->len)
+        AS_LIST(vm->sys_argv)->items[0] = file;
+    DictObj *g = file == V_EXC ? NULL : vm->main_module ? vm->main_module->hdr.dict : vm_init_main(vm, code.path);
+    Value pkg = g ? vm_new_str(vm, full, dot ? (size_t)(dot - full) : 0) : V_EXC;
+    if (pkg == V_EXC || !vm_dict_set_str(vm, g, vm_intern(vm, "__package__", 11), pkg)) status = fail_exc(rt);
+    if (!status) status = run_source(rt, code.path, code.source, code.len);
+    vm_free_module_code(&code);
     return status;
 }
 

@@ -39,6 +39,16 @@ typedef struct tirun tirun;
  * TIRUN_STDOUT, warnings and the REPL's tracebacks to TIRUN_STDERR. */
 enum { TIRUN_STDOUT = 1, TIRUN_STDERR = 2 };
 
+/* python3's interpreter options, as its command line sets them (-O, -v,
+ * -i, ...) and sys.flags shows them; each 0 by default. optimize (-O) makes
+ * __debug__ False and leaves assert statements out; verbose (-v) traces each
+ * module loaded from a file on the TIRUN_STDERR stream; safe_path (-P) keeps
+ * the program's folder off sys.path; the others only show in sys.flags. */
+typedef struct tirun_flags {
+    int debug, inspect, interactive, optimize, dont_write_bytecode, no_user_site, no_site,
+        ignore_environment, verbose, bytes_warning, quiet, isolated, dev_mode, safe_path;
+} tirun_flags;
+
 /* What the host decides for a runtime. Fill it with tirun_config_init(), then
  * set what differs; tirun_new_with() copies it (the strings too). */
 typedef struct tirun_config {
@@ -60,6 +70,12 @@ typedef struct tirun_config {
     /* Reads the library modules written in Python from this folder instead
      * of the copies built into tirun (for working on them); NULL by default. */
     const char *stdlib_dir;
+    /* python3's interpreter options (above). */
+    tirun_flags flags;
+    /* sys.warnoptions and sys._xoptions: the arguments of python3's -W and -X
+     * options ("name=value" or "name"), each list ended by NULL; NULL for none. */
+    const char *const *warnoptions;
+    const char *const *xoptions;
 } tirun_config;
 
 /* Sets every field of cfg to its default. */
@@ -84,8 +100,14 @@ TIRUN_API const char *tirun_error(const tirun *rt);
  * Python). Returns 0, or non-zero when out of memory. */
 TIRUN_API int tirun_set_argv(tirun *rt, int argc, char **argv);
 
+/* Sets sys.path, the folders searched for modules that are neither built in
+ * nor in tirun's library, to dirs[0 .. n) ("" is the current folder).
+ * Returns 0, or non-zero when out of memory. */
+TIRUN_API int tirun_set_path(tirun *rt, int n, char **dirs);
+
 /* Runs the program in the file at path as __main__, its folder first on
- * sys.path. Returns 0 when it ran to its end (or called sys.exit(0));
+ * sys.path (unless flags.safe_path); a folder runs its __main__.py (.ti), the
+ * folder first on sys.path, as python3 runs one. Returns 0 when it ran to its end (or called sys.exit(0));
  * otherwise the exit status a command line gives: 1 for an uncaught
  * exception or a syntax error, sys.exit's code, 130 for KeyboardInterrupt,
  * 2 when the file cannot be read; tirun_error() then holds the message.
@@ -93,6 +115,12 @@ TIRUN_API int tirun_set_argv(tirun *rt, int argc, char **argv);
  * runs the new code: its kernels replace the old ones, and a kernel whose
  * source did not change keeps its compiled code. */
 TIRUN_API int tirun_run_file(tirun *rt, const char *path);
+
+/* Runs the module `name` (a full dotted name) as __main__, as `python3 -m
+ * name` does: its parent packages are imported first, a package runs its
+ * __main__ submodule, and sys.argv[0] becomes the module's file. Returns as
+ * tirun_run_file does; 1 when there is no such module. */
+TIRUN_API int tirun_run_module(tirun *rt, const char *name);
 
 /* Runs source (UTF-8 text) as __main__; filename names it in tracebacks.
  * Returns as tirun_run_file does. */

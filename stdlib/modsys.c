@@ -643,6 +643,11 @@ static const char *const version_info_fields[] = {"major", "minor", "micro", "re
 static const char *const float_info_fields[] = {
     "max", "max_exp", "max_10_exp", "min", "min_exp", "min_10_exp", "dig", "mant_dig", "epsilon", "radix", "rounds",
 };
+static const char *const flags_fields[] = {
+    "debug", "inspect", "interactive", "optimize", "dont_write_bytecode", "no_user_site", "no_site",
+    "ignore_environment", "verbose", "bytes_warning", "quiet", "hash_randomization", "isolated", "dev_mode",
+    "utf8_mode", "warn_default_encoding", "safe_path", "int_max_str_digits",
+};
 static const char *const int_info_fields[] = {
     "bits_per_digit", "sizeof_digit", "default_max_str_digits", "str_digits_check_threshold",
 };
@@ -670,13 +675,23 @@ static bool add_records(VM *vm, DictObj *d)
         v_int(1),
     };
     Value ints[] = {v_int(30), v_int(4), v_int(4300), v_int(INT_STR_DIGITS_THRESHOLD)};
+    /* the host's VmFlags in CPython 3.11's order; tirun's str hashes are not
+     * randomized, its text is always UTF-8, and -X int_max_str_digits is not read */
+    const VmFlags *f = &vm->cfg.flags;
+    Value flags[] = {
+        v_int(f->debug), v_int(f->inspect), v_int(f->interactive), v_int(f->optimize),
+        v_int(f->dont_write_bytecode), v_int(f->no_user_site), v_int(f->no_site), v_int(f->ignore_environment),
+        v_int(f->verbose), v_int(f->bytes_warning), v_int(f->quiet), v_int(0), v_int(f->isolated),
+        v_bool(f->dev_mode), v_int(1), v_int(0), v_bool(f->safe_path), v_int(-1),
+    };
     const ModStructSeq descs[] = {
         {"sys.version_info", version_info_fields, 5, 5},
         {"sys.float_info", float_info_fields, 11, 11},
         {"sys.int_info", int_info_fields, 4, 4},
+        {"sys.flags", flags_fields, 18, 18},
     };
     return add_record(vm, d, &descs[0], version) && add_record(vm, d, &descs[1], floats) &&
-           add_record(vm, d, &descs[2], ints);
+           add_record(vm, d, &descs[2], ints) && add_record(vm, d, &descs[3], flags);
 }
 
 /* sys.argv and sys.path are the lists the VM keeps (the command line sets
@@ -689,6 +704,31 @@ static bool add_vm_list(VM *vm, DictObj *d, const char *name, Value *slot)
         *slot = l;
     }
     return mod_dict_put(vm, d, name, *slot);
+}
+
+/* sys.warnoptions (a list of the -W arguments) and sys._xoptions (a dict
+ * of the -X ones: "name=value", or "name" for True), as the host gave them. */
+static bool add_options(VM *vm, DictObj *d)
+{
+    Value w = vm_new_list(vm, 0);
+    if (w == V_EXC || !mod_dict_put(vm, d, "warnoptions", w)) return false;
+    for (const char *const *o = vm->cfg.warnoptions; o && *o; o++) {
+        Value s = vm_cstr(vm, *o);
+        if (s == V_EXC || !vm_list_append(vm, AS_LIST(w), s)) return false;
+    }
+    Value x = vm_new_dict(vm);
+    if (x == V_EXC || !mod_dict_put(vm, d, "_xoptions", x)) return false;
+    for (const char *const *o = vm->cfg.xoptions; o && *o; o++) {
+        const char *eq = strchr(*o, '=');
+        Value k = vm_new_str(vm, *o, eq ? (size_t)(eq - *o) : strlen(*o));
+        if (k == V_EXC) return false;
+        vm_push_root(vm, k);
+        Value v = eq ? vm_cstr(vm, eq + 1) : V_TRUE;
+        bool ok = v != V_EXC && vm_dict_set(vm, AS_DICT(x), k, v);
+        vm_pop_roots(vm, 1);
+        if (!ok) return false;
+    }
+    return mod_dict_put(vm, d, "dont_write_bytecode", v_bool(vm->cfg.flags.dont_write_bytecode));
 }
 
 static int compare_names(const void *a, const void *b)
@@ -732,7 +772,7 @@ Value mod_sys_open(VM *vm)
     Value executable = vm_new_str(vm, exe, len > 0 ? (size_t)len : 0);
     ok = ok && mod_dict_put(vm, d, "executable", executable) && mod_dict_put(vm, d, "modules", v_obj(vm->modules)) &&
          add_vm_list(vm, d, "argv", &vm->sys_argv) && add_vm_list(vm, d, "path", &vm->sys_path) &&
-         add_records(vm, d) && add_streams(vm, d) &&
+         add_records(vm, d) && add_streams(vm, d) && add_options(vm, d) &&
          mod_dict_put(vm, d, "builtin_module_names", builtin_module_names(vm));
     vm_pop_roots(vm, 1);
     return ok ? m : V_EXC;

@@ -1,6 +1,7 @@
 /* The table of built-in C modules that every runtime is configured with
  * (VmConfig.modules, Lua's linit.c), and the smallest of them: _tirun_testhook,
- * the traceback printer that `tirun test` reports failures with. */
+ * the traceback printer that `tirun test` reports failures with and its switch
+ * for assertion rewriting. */
 #include "modules.h"
 
 #include "embedded.h"
@@ -14,13 +15,27 @@ static Value testhook_print_exception(VM *vm, Value *args, int nargs, TupleObj *
     return V_NONE;
 }
 
+/* _tirun_testhook.rewrite_asserts(on): whether the test files imported from
+ * now on compile their asserts to show the values they compared (pytest's
+ * assertion rewriting; VM.assert_rewrite). */
+static Value testhook_rewrite_asserts(VM *vm, Value *args, int nargs, TupleObj *kw)
+{
+    if (!mod_check_one(vm, "rewrite_asserts", nargs, kw)) return V_EXC;
+    int truth = vm_truthy(vm, args[0]);
+    if (truth < 0) return V_EXC;
+    vm->assert_rewrite = truth;
+    return V_NONE;
+}
+
 static Value testhook_open(VM *vm)
 {
-    static const ModFunction functions[] = {{"print_exception", testhook_print_exception}};
+    static const ModFunction functions[] = {
+        {"print_exception", testhook_print_exception}, {"rewrite_asserts", testhook_rewrite_asserts},
+    };
     Value m = vm_new_module(vm, "_tirun_testhook");
     if (m == V_EXC) return V_EXC;
     vm_push_root(vm, m);
-    bool ok = mod_add_functions(vm, m, functions, 1);
+    bool ok = mod_add_functions(vm, m, functions, 2);
     vm_pop_roots(vm, 1);
     return ok ? m : V_EXC;
 }

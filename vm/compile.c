@@ -51,6 +51,7 @@ typedef struct {
     bool exec;            /* exec()/eval() code: top-level names go through the locals mapping */
     bool interactive;     /* the REPL's: top-level expression statements print their value */
     bool keep_ast;        /* the AST and source outlive the code: functions remember them */
+    bool rewrite_asserts; /* a test file under `tirun test`: failed asserts show their values */
 } Compiler;
 
 /* ---- errors ----------------------------------------------------------------- */
@@ -113,6 +114,7 @@ static int stack_effect(int op, int arg, bool jump)
     case OP_STORE_ATTR: case OP_MAP_ADD: case OP_DELETE_SUBSCR: case OP_JUMP_IF_NOT_EXC_MATCH: return -2;
     case OP_STORE_SUBSCR: return -3;
     case OP_CALL_METHOD: return -(arg + 1);
+    case OP_ASSERT_FAILED: return -(((arg >> 1) < ASSERT_VALUE ? 2 : 1) + (arg & 1));
     case OP_BUILD_TUPLE: case OP_BUILD_LIST: case OP_BUILD_SET: case OP_BUILD_SLICE: case OP_BUILD_STRING:
         return 1 - arg;
     case OP_BUILD_MAP: return 1 - 2 * arg;
@@ -454,6 +456,14 @@ static bool compile_dict(Compiler *C, const AstNode *e)
     return true;
 }
 
+/* The instruction of one comparison operator (an AST cmpop). */
+static bool emit_compare_op(Compiler *C, int op)
+{
+    if (op == AST_Is || op == AST_IsNot) return emit(C, OP_IS_OP, op == AST_IsNot);
+    if (op == AST_In || op == AST_NotIn) return emit(C, OP_CONTAINS_OP, op == AST_NotIn);
+    return emit(C, OP_COMPARE, op);
+}
+
 static bool compile_compare(Compiler *C, const AstNode *e)
 {
     const AstV_Compare *c = &e->v.Compare;
@@ -463,12 +473,7 @@ static bool compile_compare(Compiler *C, const AstNode *e)
         if (!compile_expr(C, c->comparators.items[i])) return false;
         bool last = i == c->ops.n - 1;
         if (!last && (!emit(C, OP_DUP_TOP, 0) || !emit(C, OP_ROT_THREE, 0))) return false;
-        int op = c->ops.items[i];
-        bool ok;
-        if (op == AST_Is || op == AST_IsNot) ok = emit(C, OP_IS_OP, op == AST_IsNot);
-        else if (op == AST_In || op == AST_NotIn) ok = emit(C, OP_CONTAINS_OP, op == AST_NotIn);
-        else ok = emit(C, OP_COMPARE, op);
-        if (!ok) return false;
+        if (!emit_compare_op(C, c->ops.items[i])) return false;
         if (!last && !emit(C, OP_JUMP_IF_FALSE_OR_POP, cleanup)) return false;
     }
     if (cleanup >= 0) {
@@ -1226,6 +1231,80 @@ static bool compile_aug_assign(Compiler *C, const AstNode *n)
     }
 }
 
+/* The end of a failed rewritten assert: the values it saw are on the stack;
+ * its message joins them and ASSERT_FAILED raises. A failed assert points at
+ * its test, as in CPython 3.11. */
+static bool assert_failed(Compiler *C, const AstNode *n, int what)
+{
+    const AstNode *msg = n->v.Assert.msg;
+    set_line(C, n->v.Assert.test);
+    if (msg && !compile_expr(C, msg)) return false;
+    set_line(C, n->v.Assert.test);
+    return emit(C, OP_ASSERT_FAILED, what << 1 | (msg != NULL));
+}
+
+/* assert under `tirun test`, as pytest rewrites it: each comparison of a
+ * chain keeps its two operands (DUP_TOP_TWO) to report the one that failed;
+ * `not x` and any other test report their value. */
+static bool compile_assert_rewritten(Compiler *C, const AstNode *n)
+{
+    const AstNode *t = n->v.Assert.test;
+    if (t->kind == AST_Compare) {
+        const AstV_Compare *c = &t->v.Compare;
+        if (!compile_expr(C, c->left)) return false;
+        for (int i = 0; i < c->ops.n; i++) {
+            int held = new_label(C);
+            if (!compile_expr(C, c->comparators.items[i]) || !emit(C, OP_DUP_TOP_TWO, 0) ||
+                !emit_compare_op(C, c->ops.items[i]) || !emit(C, OP_POP_JUMP_IF_TRUE, held) ||
+                !assert_failed(C, n, c->ops.items[i]))
+                return false;
+            place(C, held);
+            /* the right operand is the next comparison's left one */
+            bool last = i == c->ops.n - 1;
+            if (!last && (!emit(C, OP_ROT_TWO, 0) || !emit(C, OP_POP_TOP, 0))) return false;
+            if (last && (!emit(C, OP_POP_TOP, 0) || !emit(C, OP_POP_TOP, 0))) return false;
+        }
+        return true;
+    }
+    bool negated = t->kind == AST_UnaryOp && t->v.UnaryOp.op == AST_Not;
+    int held = new_label(C);
+    if (!compile_expr(C, negated ? t->v.UnaryOp.operand : t) || !emit(C, OP_DUP_TOP, 0) ||
+        !emit(C, negated ? OP_POP_JUMP_IF_FALSE : OP_POP_JUMP_IF_TRUE, held) ||
+        !assert_failed(C, n, negated ? ASSERT_NOT : ASSERT_VALUE))
+        return false;
+    place(C, held);
+    return emit(C, OP_POP_TOP, 0);
+}
+
+/* assert_stmt: 'assert' test [',' test]; left out under -O (optimize). */
+static bool compile_assert(Compiler *C, const AstNode *n)
+{
+    if (C->vm->cfg.flags.optimize) return true;
+    if (C->rewrite_asserts) return compile_assert_rewritten(C, n);
+    int ok_label = new_label(C);
+    if (!compile_expr(C, n->v.Assert.test) || !emit(C, OP_POP_JUMP_IF_TRUE, ok_label)) return false;
+    /* a failed assert points at its test, as in CPython 3.11 */
+    set_line(C, n->v.Assert.test);
+    if (!emit(C, OP_LOAD_ASSERTION_ERROR, 0)) return false;
+    if (n->v.Assert.msg && (!compile_expr(C, n->v.Assert.msg) || !emit(C, OP_CALL, 1))) return false;
+    set_line(C, n->v.Assert.test);
+    if (!emit(C, OP_RAISE, 1)) return false;
+    place(C, ok_label);
+    return true;
+}
+
+/* pytest's test files, whose asserts it rewrites: test_*.py, *_test.py and
+ * conftest.py (and tirun's .ti alike). */
+static bool is_test_file(const char *path)
+{
+    const char *base = strrchr(path, '/');
+    base = base ? base + 1 : path;
+    size_t n = strlen(base);
+    if (n < 3 || (strcmp(base + n - 3, ".py") && strcmp(base + n - 3, ".ti"))) return false;
+    return !strncmp(base, "test_", 5) || (n >= 8 && !strncmp(base + n - 8, "_test", 5)) ||
+           !strncmp(base, "conftest.", 9);
+}
+
 static bool compile_stmt(Compiler *C, const AstNode *n)
 {
     set_line(C, n);
@@ -1295,18 +1374,7 @@ static bool compile_stmt(Compiler *C, const AstNode *n)
         set_line(C, n);
         return emit(C, OP_RAISE, k);
     }
-    case AST_Assert: {
-        int ok_label = new_label(C);
-        if (!compile_expr(C, n->v.Assert.test) || !emit(C, OP_POP_JUMP_IF_TRUE, ok_label)) return false;
-        /* a failed assert points at its test, as in CPython 3.11 */
-        set_line(C, n->v.Assert.test);
-        if (!emit(C, OP_LOAD_ASSERTION_ERROR, 0)) return false;
-        if (n->v.Assert.msg && (!compile_expr(C, n->v.Assert.msg) || !emit(C, OP_CALL, 1))) return false;
-        set_line(C, n->v.Assert.test);
-        if (!emit(C, OP_RAISE, 1)) return false;
-        place(C, ok_label);
-        return true;
-    }
+    case AST_Assert: return compile_assert(C, n);
     case AST_Import: case AST_ImportFrom: return compile_import(C, n);
     case AST_FunctionDef: return compile_function_def(C, n);
     case AST_ClassDef: return compile_class_def(C, n);
@@ -1518,6 +1586,7 @@ static CodeObj *compile_top(VM *vm, const AstNode *mod, const ParseSource *src, 
     C.exec = mode == MODE_EXEC || mode == MODE_EVAL;
     C.interactive = mode == MODE_INTERACTIVE;
     C.keep_ast = mode == MODE_MODULE || mode == MODE_INTERACTIVE;
+    C.rewrite_asserts = vm->assert_rewrite && mode == MODE_MODULE && is_test_file(src->filename);
     bool eval = mode == MODE_EVAL;
     C.src = src;
     C.st.a = &vm->arena;

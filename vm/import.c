@@ -24,8 +24,10 @@ bool vm_module_add_function(VM *vm, Value module, const char *name, NativeFn fn)
     return f != V_EXC && vm_dict_set_str(vm, v_as_obj(module)->dict, vm_intern(vm, name, strlen(name)), f);
 }
 
-/* Loads `name` (a full dotted name) from a file on sys.path, or NULL-free V_UNBOUND when not found. */
-static Value load_module_file(VM *vm, const char *name, Value search_path)
+/* Opens the file of `name` (a full dotted name) on the search path:
+ * NAME/__init__.py (*package set), NAME.py or tirun's NAME.ti, its name in
+ * path; NULL when there is none. */
+static FILE *find_module_file(const char *name, Value search_path, char *path, size_t size, bool *package)
 {
     char rel[1024];
     size_t n = 0;
@@ -33,30 +35,42 @@ static Value load_module_file(VM *vm, const char *name, Value search_path)
     rel[n] = 0;
     const char *last = strrchr(name, '.');
     last = last ? last + 1 : name;
-    if (!v_has_layout(search_path, LAYOUT_LIST)) return V_UNBOUND;
+    *package = false;
+    if (!v_has_layout(search_path, LAYOUT_LIST)) return NULL;
     ListObj *paths = AS_LIST(search_path);
     for (uint32_t i = 0; i < paths->len; i++) {
         if (!v_has_layout(paths->items[i], LAYOUT_STR)) continue;
         const char *dir = AS_STR(paths->items[i])->data;
-        char path[2048];
-        bool package = false;
-        snprintf(path, sizeof path, "%s%s%s/__init__.py", dir, *dir ? "/" : "", last == name ? rel : last);
+        const char *stem = last == name ? rel : last;
+        snprintf(path, size, "%s%s%s/__init__.py", dir, *dir ? "/" : "", stem);
         FILE *fp = fopen(path, "rb");
-        if (fp) package = true;
-        else {
-            snprintf(path, sizeof path, "%s%s%s.py", dir, *dir ? "/" : "", last == name ? rel : last);
-            fp = fopen(path, "rb");
+        if (fp) {
+            *package = true;
+            return fp;
         }
-        if (!fp) continue;
-        size_t len;
-        char *bytes = parse_read_stream(fp, &len);
-        fclose(fp);
-        if (!bytes) return vm_raise(vm, vm->e_OSError, "can't read %s", path);
-        Value m = vm_exec_module_source(vm, name, path, bytes, len, package);
-        free(bytes);
-        return m;
+        for (int k = 0; k < 2; k++) {
+            snprintf(path, size, "%s%s%s.%s", dir, *dir ? "/" : "", stem, k ? "ti" : "py");
+            if ((fp = fopen(path, "rb"))) return fp;
+        }
     }
-    return V_UNBOUND;
+    return NULL;
+}
+
+/* Loads `name` from a file on the search path, or V_UNBOUND when not found. */
+static Value load_module_file(VM *vm, const char *name, Value search_path)
+{
+    char path[2048];
+    bool package;
+    FILE *fp = find_module_file(name, search_path, path, sizeof path, &package);
+    if (!fp) return V_UNBOUND;
+    size_t len;
+    char *bytes = parse_read_stream(fp, &len);
+    fclose(fp);
+    if (!bytes) return vm_raise(vm, vm->e_OSError, "can't read %s", path);
+    if (vm->cfg.flags.verbose) fprintf(vm->err, "import '%s' # from '%s'\n", name, path);
+    Value m = vm_exec_module_source(vm, name, path, bytes, len, package);
+    free(bytes);
+    return m;
 }
 
 Value vm_import_error_attrs(VM *vm, const char *name, Value path)
@@ -274,4 +288,85 @@ Value vm_exec_module_source(VM *vm, const char *name, const char *path, const ch
         return V_EXC;
     }
     return v_obj(m);
+}
+
+/* The search path of a submodule: its package's __path__ (the package
+ * imported already), or V_UNBOUND with ModuleNotFoundError raised. */
+static Value package_path(VM *vm, const char *full)
+{
+    const char *dot = strrchr(full, '.');
+    StrObj *pname = vm_intern(vm, full, (size_t)(dot - full));
+    Value parent = pname ? vm_dict_get_str(vm->modules, pname) : V_UNBOUND;
+    Value path = v_is_obj(parent) && v_as_obj(parent)->dict ? vm_dict_get_str(v_as_obj(parent)->dict, vm->s___path__)
+                                                            : V_UNBOUND;
+    if (path == V_UNBOUND) vm_raise(vm, vm->e_ModuleNotFoundError, "No module named %s", full);
+    return path;
+}
+
+static char *copy_text(const char *text, size_t len)
+{
+    char *p = malloc(len + 1);
+    if (p) {
+        memcpy(p, text, len);
+        p[len] = 0;
+    }
+    return p;
+}
+
+bool vm_find_module_code(VM *vm, const char *full, VmModuleCode *out)
+{
+    memset(out, 0, sizeof *out);
+    for (const VmModuleDef *d = vm->cfg.modules; d && d->name; d++)
+        if (!strcmp(d->name, full)) return vm_raise(vm, vm->e_ImportError, "No code object available for %s", full), false;
+    const char *override = vm->cfg.source_dir;
+    bool top = !strchr(full, '.');
+    char path[2048];
+    FILE *fp = NULL;
+    if (override && *override && top) {
+        Value dirs = vm_new_list(vm, 1);
+        if (dirs == V_EXC || !vm_list_append(vm, AS_LIST(dirs), vm_cstr(vm, override))) return false;
+        fp = find_module_file(full, dirs, path, sizeof path, &out->package);
+    }
+    for (int i = 0; !fp && !(override && *override) && i < vm->cfg.nsources; i++) {
+        const VmSourceModule *e = &vm->cfg.sources[i];
+        if (strcmp(e->name, full)) continue;
+        out->package = e->package;
+        out->path = copy_text(e->filename, strlen(e->filename));
+        out->source = copy_text(e->source, (size_t)e->len);
+        out->len = (size_t)e->len;
+        goto done;
+    }
+    if (!fp && vm->cfg.load_source) {
+        char *fname = NULL;
+        out->source = vm->cfg.load_source(vm->cfg.user, full, &out->len, &fname);
+        if (out->source) {
+            if (!fname && (fname = malloc(strlen(full) + 3))) sprintf(fname, "<%s>", full);
+            out->path = fname;
+            goto done;
+        }
+        free(fname);
+    }
+    if (!fp) {
+        Value search = top ? vm->sys_path : package_path(vm, full);
+        if (search == V_UNBOUND) return false;
+        fp = find_module_file(full, search, path, sizeof path, &out->package);
+    }
+    if (!fp) return vm_raise(vm, vm->e_ModuleNotFoundError, "No module named %s", full), false;
+    out->source = parse_read_stream(fp, &out->len);
+    fclose(fp);
+    if (!out->source) return vm_raise(vm, vm->e_OSError, "can't read %s", path), false;
+    out->path = copy_text(path, strlen(path));
+done:
+    if (!out->path || !out->source) {
+        vm_free_module_code(out);
+        return vm_raise(vm, vm->e_MemoryError, "out of memory"), false;
+    }
+    return true;
+}
+
+void vm_free_module_code(VmModuleCode *code)
+{
+    free(code->path);
+    free(code->source);
+    memset(code, 0, sizeof *code);
 }

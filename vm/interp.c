@@ -1656,6 +1656,13 @@ op_PRINT_EXPR: {
     }
     NEXT();
 }
+op_ASSERT_FAILED: {
+    int what = (int)(arg >> 1), n = (what < ASSERT_VALUE ? 2 : 1) + (int)(arg & 1);
+    SYNC();
+    vm_assert_failed(vm, what, sp - n, arg & 1);
+    sp -= n;
+    goto error;
+}
 
 error:
     /* an exception is pending in vm->exc: find a handler in this frame or unwind */

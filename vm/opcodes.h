@@ -34,7 +34,8 @@
     X(UNPACK_SEQUENCE) X(UNPACK_EX)                                                 \
     X(IMPORT_NAME) X(IMPORT_FROM) X(IMPORT_STAR)                                    \
     X(LOAD_BUILD_CLASS) X(LOAD_ASSERTION_ERROR) X(SETUP_ANNOTATIONS)                \
-    X(PRINT_EXPR)
+    X(PRINT_EXPR)                                                                   \
+    X(ASSERT_FAILED)      /* arg: what << 1 | 1 with a message (see below) */
 
 typedef enum {
 #define X(n) OP_##n,
@@ -50,6 +51,10 @@ typedef enum {
 /* LIST_EXTEND's argument is the list's depth below the iterable; this flag
  * marks the *args of a call, whose error names the function. */
 enum { LIST_EXTEND_CALL = 0x100 };
+
+/* ASSERT_FAILED's `what`: a comparison (its AST cmpop; both operands below
+ * the message) or one value that was false (ASSERT_VALUE) or true (ASSERT_NOT). */
+enum { ASSERT_VALUE = 16, ASSERT_NOT = 17 };
 
 extern const char *const vm_opcode_names[OP_COUNT];
 

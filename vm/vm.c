@@ -189,12 +189,13 @@ static bool make_builtins(VM *vm)
     /* the old names of OSError */
     if (!set_builtin(vm, "EnvironmentError", v_obj(vm->e_OSError)) || !set_builtin(vm, "IOError", v_obj(vm->e_OSError)))
         return false;
-    static const struct {
+    const struct {
         const char *name;
         Value v;
     } constants[] = {
         { "None", V_NONE },         { "True", V_TRUE },     { "False", V_FALSE },
-        { "Ellipsis", V_ELLIPSIS }, { "NotImplemented", V_NOTIMPL }, { "__debug__", V_TRUE },
+        { "Ellipsis", V_ELLIPSIS }, { "NotImplemented", V_NOTIMPL },
+        { "__debug__", vm->cfg.flags.optimize ? V_FALSE : V_TRUE },
     };
     for (size_t i = 0; i < COUNT(constants); i++)
         if (!set_builtin(vm, constants[i].name, constants[i].v)) return false;

@@ -245,6 +245,21 @@ typedef struct {
     bool package;          /* an __init__.py */
 } VmSourceModule;
 
+/* python3's interpreter options, as a command line sets them and sys.flags
+ * shows them. optimize leaves assert statements out and makes __debug__
+ * False; verbose traces each import on the error stream; safe_path keeps a
+ * program's folder off sys.path (the host's concern); the rest only show. */
+#define VM_FLAGS(X)                                                                    \
+    X(debug) X(inspect) X(interactive) X(optimize) X(dont_write_bytecode)              \
+    X(no_user_site) X(no_site) X(ignore_environment) X(verbose) X(bytes_warning)       \
+    X(quiet) X(isolated) X(dev_mode) X(safe_path)
+
+typedef struct {
+#define X(name) int name;
+    VM_FLAGS(X)
+#undef X
+} VmFlags;
+
 /* What the host decides for a VM; vm_new copies it, and every pointer in it
  * must outlive the VM. The importer looks for `import name` in `modules`,
  * then in `sources` (or, when source_dir is set, in that folder instead), then
@@ -260,6 +275,10 @@ typedef struct VmConfig {
     char *(*load_source)(void *user, const char *name, size_t *len, char **filename);
     void *user;
     FILE *out, *err;                     /* NULL: the process's stdout / stderr */
+    VmFlags flags;
+    /* sys.warnoptions and sys._xoptions: -W and -X arguments, each list
+     * ended by NULL; NULL for none */
+    const char *const *warnoptions, *const *xoptions;
 } VmConfig;
 
 struct VM {
@@ -286,6 +305,10 @@ struct VM {
     /* Imports restricted to the library modules that touch no files, clocks
      * or processes (the VM fuzzer). */
     bool sandbox;
+    /* Assert statements in test files (test_*.py, *_test.py, conftest.py)
+     * compile to report the values they compared, as pytest's rewriting
+     * does (`tirun test` sets it through _tirun_testhook). */
+    bool assert_rewrite;
     /* What the host decided (vm_new's copy of its VmConfig), the standard
      * streams every part of the VM writes to, and the host's interrupt: set
      * from a signal handler (vm_interrupt), turned into KeyboardInterrupt at
@@ -349,6 +372,19 @@ int vm_run_main(VM *vm, const char *filename, const char *src, size_t len, FILE 
 /* Creates the __main__ module (with __file__ unless fname is "<...>") and
  * returns its namespace; NULL with an exception pending. */
 DictObj *vm_init_main(VM *vm, const char *fname);
+
+/* The code `import full` would run, found as the importer finds it (its
+ * parent package imported already) without running it: for `python -m`. */
+typedef struct {
+    char *path;       /* its file, or the name tracebacks give it; malloc'ed */
+    char *source;     /* malloc'ed, NUL-terminated */
+    size_t len;
+    bool package;     /* an __init__.py */
+} VmModuleCode;
+/* Fills *out and returns true, or false with ModuleNotFoundError (or
+ * ImportError for a C module, which has no code) pending. */
+bool vm_find_module_code(VM *vm, const char *full, VmModuleCode *out);
+void vm_free_module_code(VmModuleCode *code);
 /* Prints the pending exception as an uncaught one (a SystemExit prints only
  * its message) and returns the exit status: SystemExit's code, 130 for
  * KeyboardInterrupt, else 1. */
@@ -393,6 +429,9 @@ void vm_file_finalize(VM *vm, Obj *file);
 /* ---- errors (objexc.c) */
 Value vm_raise(VM *vm, TypeObj *type, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 Value vm_raise_value(VM *vm, Value exc);
+/* Raises a failed rewritten assert's AssertionError (opcodes.h, ASSERT_FAILED):
+ * vals holds its one or two values, then its message when has_msg. */
+Value vm_assert_failed(VM *vm, int what, const Value *vals, bool has_msg);
 bool vm_exc_matches(VM *vm, Value exc, Value type_or_tuple);
 Value vm_new_exception(VM *vm, TypeObj *type, Value *args, int nargs);
 void vm_print_exception(VM *vm, Value exc, FILE *f);

@@ -1,46 +1,73 @@
 """`tirun test [PATHS...]` (main.c calls main()): collects test_*.py and *_test.py
-files, runs their test_* functions and the test_* methods of their Test* classes
-with the pytest subset of stdlib/py/pytest.py, and reports as `pytest -q` does."""
+files (and .ti alike), runs their test_* functions and the test_* methods of
+their Test* classes with the pytest subset of stdlib/py/pytest.py, and reports
+as pytest does. Their asserts are rewritten to show the values compared (the
+VM compiles them so while _tirun_testhook.rewrite_asserts is on)."""
 
 import os
 import sys
 import types
 
 import pytest
-from _tirun_testhook import print_exception
+from _tirun_testhook import print_exception, rewrite_asserts
 
 USAGE = """\
-usage: tirun test [-x] [-s] [-v] [-k TEXT] [--results FILE] [PATH[::NAME]] ...
+usage: tirun test [-x] [-q] [-s] [-v] [-k EXPR] [--results FILE] [PATH[::NAME]] ...
 Runs the tests found under each PATH (default: the current folder): files
-named test_*.py or *_test.py, their test_* functions and the test_* methods of
-their Test* classes. A file named on the command line is run whatever its name.
+named test_*.py or *_test.py (or .ti), their test_* functions and the test_*
+methods of their Test* classes. A file named on the command line is run
+whatever its name. `tirun -m pytest ARGS` is the same.
 
-  -x        stop after the first failure
+  -x        stop after the first failure or error
+  -q        quiet: the outcome characters without the file names
   -s        let the tests print (their output is captured otherwise and
             shown with a failure)
   -v        a line a test: its id and outcome
-  -k TEXT   run only the tests whose id holds TEXT ("not TEXT": lacks it)
+  -k EXPR   run only the tests that EXPR matches, as pytest's -k: words
+            matched (as substrings, any case) against the test's name, its
+            class, file and folder names and its marks, joined by and, or,
+            not and parentheses
   --results FILE
             append a line a test to FILE as it ends: its outcome (passed,
             failed, error, skipped, xfailed, xpassed), a tab, its id, a tab,
             the first line of what failed (for tools that read the results)
   PATH::NAME  only the test NAME (a function, Class or Class::method) of PATH
 
+Accepted without effect (pytest's report, plugins and caches): --tb STYLE,
+-p NAME, -r CHARS, --color WHEN, -o INI, --disable-warnings, --no-header,
+--no-summary, -l / --showlocals.
+
+Fixtures built in: request, tmp_path, tmp_path_factory, tmpdir, monkeypatch,
+capsys, capfd. A failed
+assert shows the values it compared ("assert 3 == 4"), as pytest's does.
+
 Prints a character a test (. passed, F failed, E error, s skipped, x expected
-failure, X unexpected pass), then each failure's traceback, then
-"N passed, N failed[, N skipped]". Exits 0, 1 on a failure, 2 on a usage
-error, 5 when no test was collected."""
+failure, X unexpected pass), then each failure's traceback, then pytest's
+summary line ("1 failed, 2 passed, 1 skipped, 1 xfailed, 1 xpassed, 2 errors",
+without the time). Unlike pytest, an error collecting a file does not stop the
+others. Exits 0, 1 on a failure or error, 2 on a usage error, 5 when no test
+was collected."""
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_NO_TESTS = 0, 1, 2, 5
+
+# pytest's options about its report, plugins and caches: accepted (so that a
+# `python3 -m pytest` command line works) and without effect here
+IGNORED_FLAGS = ("--disable-warnings", "--no-header", "--no-summary", "-l", "--showlocals")
+IGNORED_WITH_VALUE = ("--tb", "-p", "-r", "--color", "-o")
+
+# the files a program's modules are in: Python's and tirun's
+SOURCE_SUFFIXES = (".py", ".ti")
 
 # folders never searched for tests
 SKIP_DIRS = {"__pycache__", "build", "dist", "node_modules", "venv", "CVS", "_darcs"}
 
-# what each outcome prints and where it is counted
+# what each outcome prints (its character, its -v word)
 OUTCOMES = {
-    "passed": (".", "PASSED", "passed"), "failed": ("F", "FAILED", "failed"), "error": ("E", "ERROR", "failed"),
-    "skipped": ("s", "SKIPPED", "skipped"), "xfailed": ("x", "XFAIL", "skipped"), "xpassed": ("X", "XPASS", "passed"),
+    "passed": (".", "PASSED"), "failed": ("F", "FAILED"), "error": ("E", "ERROR"),
+    "skipped": ("s", "SKIPPED"), "xfailed": ("x", "XFAIL"), "xpassed": ("X", "XPASS"),
 }
+# the summary line's order, pytest's
+SUMMARY_ORDER = ("failed", "passed", "skipped", "deselected", "xfailed", "xpassed", "error")
 
 
 class UsageError(Exception):
@@ -266,14 +293,14 @@ class Unit:
 
 
 def find_files(folder):
-    """The files named test_*.py or *_test.py under a folder, in name order."""
+    """The files named test_*.py or *_test.py (or .ti) under a folder, in name order."""
     found = []
     for entry in sorted(os.listdir(folder)):
         full = os.path.join(folder, entry)
         if os.path.isdir(full):
             if not entry.startswith(".") and entry not in SKIP_DIRS:
                 found.extend(find_files(full))
-        elif entry.endswith(".py") and (entry.startswith("test_") or entry.endswith("_test.py")):
+        elif entry.endswith(SOURCE_SUFFIXES) and (entry.startswith("test_") or entry[:-3].endswith("_test")):
             found.append(full)
     return found
 
@@ -300,25 +327,28 @@ def same_file(module, path):
 
 
 class Session:
-    def __init__(self, exitfirst, capture, keyword, verbose, results):
+    def __init__(self, exitfirst, capture, keyword, verbose, quiet, results):
         self.exitfirst = exitfirst
         self.results = results   # the --results file, open, or None
         self.verbose = verbose
+        self.quiet = quiet
         self.capture = capture
-        self.keyword = keyword
-        self.counts = {"passed": 0, "failed": 0, "skipped": 0}
+        self.keyword = keyword   # a compiled -k expression, or None
+        self.counts = dict.fromkeys(SUMMARY_ORDER, 0)
         self.reports = []     # (kind, header, nodeid, exception or message, (stdout, stderr))
         self.collected = 0
         self.prefix = None    # the file name, printed before its first outcome
+        self.shown = False    # whether an outcome character was printed
         self.session_cache = {}
         self.session_finalizers = []
         self.conftests = {}
+        self.basetemp = None  # tmp_path's folders are made in it
 
     # -- output
 
     def outcome(self, kind, nodeid, problem=None):
-        char, word, counter = OUTCOMES[kind]
-        self.counts[counter] += 1
+        char, word = OUTCOMES[kind]
+        self.counts[kind] += 1
         if self.results is not None:
             # written at once, so that a tool reading the file learns of the
             # tests done even when a later one crashes the process
@@ -328,11 +358,12 @@ class Session:
         if self.verbose:
             print(nodeid, word)
             return
-        if self.prefix is not None:
+        if self.prefix is not None and not self.quiet:
             sys.stdout.write(self.prefix + " ")
-            self.prefix = None
+        self.prefix = None
         sys.stdout.write(char)
         sys.stdout.flush()
+        self.shown = True
 
     def report(self, kind, header, nodeid, problem, captured=("", "")):
         self.reports.append((kind, header, nodeid, problem, captured))
@@ -461,12 +492,9 @@ class Session:
             local = item.local_id
             if not (local == selector or local.startswith(selector + "::") or local.startswith(selector + "[")):
                 return False
-        if self.keyword:
-            wanted = self.keyword.lower()
-            negate = wanted.startswith("not ")
-            if negate:
-                wanted = wanted[4:].strip()
-            return (wanted in item.nodeid.lower()) != negate
+        if self.keyword is not None and not self.keyword.matches(keywords_of(item)):
+            self.counts["deselected"] += 1
+            return False
         return True
 
     # -- running
@@ -479,7 +507,7 @@ class Session:
         try:
             self.run_module(unit, selector)
         finally:
-            if self.prefix is None:
+            if self.prefix is None and not self.quiet:
                 sys.stdout.write("\n")
             self.prefix = None
             sys.path.remove(base)
@@ -540,7 +568,7 @@ class Session:
         if xfail is not None and not xfail.kwargs.get("run", True):
             self.outcome("xfailed", item.nodeid)
             return
-        state = {"finalizers": [], "values": {}, "phase": "setup"}
+        state = {"finalizers": [], "values": {}, "phase": "setup", "session": self}
         instance = None
         if item.cls is not None:
             instance, exc = call(item.cls)
@@ -781,6 +809,9 @@ class CaptureResult(tuple):
     def err(self):
         return self[1]
 
+    def __repr__(self):
+        return "CaptureResult(out=%r, err=%r)" % (self[0], self[1])
+
 
 class FdWriter:
     """sys.stdout / sys.stderr under capfd: straight to the file descriptor,
@@ -843,6 +874,27 @@ class CaptureFixture:
             self.files[fd - 1] = (fd, saved, path, target)
         return CaptureResult(texts[0], texts[1])
 
+    def disabled(self):
+        """A context in which the test writes to the real stdout and stderr."""
+        import contextlib
+
+        @contextlib.contextmanager
+        def uncaptured():
+            inside = sys.stdout, sys.stderr
+            if self.fd_level:
+                for fd, saved, path, target in self.files:
+                    os.dup2(saved, fd)
+            sys.stdout, sys.stderr = sys.__stdout__, sys.__stderr__
+            try:
+                yield
+            finally:
+                sys.stdout.flush()
+                sys.stdout, sys.stderr = inside
+                if self.fd_level:
+                    for fd, saved, path, target in self.files:
+                        os.dup2(target, fd)
+        return uncaptured()
+
     def close(self):
         if self.fd_level:
             for fd, saved, path, target in self.files:
@@ -861,11 +913,173 @@ def capture_fixture(fd_level):
     return make
 
 
+def monkeypatch_fixture(item, instance, state):
+    patch = pytest.MonkeyPatch()
+    state["finalizers"].append(patch.undo)
+    return patch
+
+
+class TmpPath(str):
+    """tmp_path where there is no pathlib module: the folder's name as a str
+    (so os.PathLike) with the pathlib.Path methods tests use most."""
+
+    def __fspath__(self):
+        return str(self)
+
+    def __repr__(self):
+        return "PosixPath(%s)" % str.__repr__(self)
+
+    def __truediv__(self, other):
+        return TmpPath(os.path.join(self, os.fspath(other)))
+
+    def __rtruediv__(self, other):
+        return TmpPath(os.path.join(os.fspath(other), self))
+
+    def joinpath(self, *parts):
+        return TmpPath(os.path.join(self, *[os.fspath(p) for p in parts]))
+
+    @property
+    def name(self):
+        return os.path.basename(self)
+
+    @property
+    def parent(self):
+        return TmpPath(os.path.dirname(self))
+
+    @property
+    def suffix(self):
+        return os.path.splitext(self.name)[1]
+
+    @property
+    def stem(self):
+        return os.path.splitext(self.name)[0]
+
+    def exists(self):
+        return os.path.exists(self)
+
+    def is_dir(self):
+        return os.path.isdir(self)
+
+    def is_file(self):
+        return os.path.isfile(self)
+
+    def mkdir(self, mode=0o777, parents=False, exist_ok=False):
+        if parents:
+            os.makedirs(self, mode, exist_ok=exist_ok)
+        elif not (exist_ok and os.path.isdir(self)):
+            os.mkdir(self, mode)
+
+    def iterdir(self):
+        return [self / entry for entry in sorted(os.listdir(self))]
+
+    def unlink(self):
+        os.remove(self)
+
+    def open(self, mode="r", *args, **kwargs):
+        return open(str(self), mode, *args, **kwargs)
+
+    def read_text(self, encoding=None):
+        with open(str(self)) as f:
+            return f.read()
+
+    def write_text(self, data, encoding=None):
+        with open(str(self), "w") as f:
+            return f.write(data)
+
+    def read_bytes(self):
+        with open(str(self), "rb") as f:
+            return f.read()
+
+    def write_bytes(self, data):
+        with open(str(self), "wb") as f:
+            return f.write(data)
+
+
+class LocalPath(TmpPath):
+    """The tmpdir fixture's folder, as py.path.local's most used methods show it."""
+
+    def __truediv__(self, other):
+        return LocalPath(os.path.join(self, os.fspath(other)))
+
+    def join(self, *parts):
+        return LocalPath(os.path.join(self, *[os.fspath(p) for p in parts]))
+
+    @property
+    def strpath(self):
+        return str(self)
+
+    def mkdir(self, *parts):
+        made = self.join(*parts)
+        os.mkdir(made)
+        return made
+
+    def write(self, data, mode="w"):
+        with open(str(self), mode) as f:
+            f.write(data)
+
+    def read(self, mode="r"):
+        with open(str(self), mode) as f:
+            return f.read()
+
+    def check(self, dir=None, file=None, exists=None):
+        if dir is not None:
+            return os.path.isdir(self) == bool(dir)
+        if file is not None:
+            return os.path.isfile(self) == bool(file)
+        return os.path.exists(self)
+
+
+def path_class():
+    try:
+        from pathlib import Path
+    except ImportError:
+        return TmpPath
+    return Path
+
+
+class TempPathFactory:
+    """tmp_path_factory: the session's temporary folder (made on first use,
+    removed when the session ends) and fresh numbered folders in it."""
+
+    def __init__(self, session):
+        self.session = session
+
+    def getbasetemp(self):
+        if self.session.basetemp is None:
+            import tempfile
+            self.session.basetemp = tempfile.mkdtemp(prefix="tirun-test-")
+        return path_class()(self.session.basetemp)
+
+    def mktemp(self, basename, numbered=True):
+        base = os.fspath(self.getbasetemp())
+        n = 0
+        while numbered and os.path.exists(os.path.join(base, "%s%d" % (basename, n))):
+            n += 1
+        folder = os.path.join(base, "%s%d" % (basename, n) if numbered else basename)
+        os.mkdir(folder)
+        return path_class()(folder)
+
+
+def tmp_path_fixture(item, instance, state):
+    """A fresh empty folder a test, named after it as pytest names it, in the
+    session's own temporary folder."""
+    stem = "".join(ch if ch.isalnum() or ch == "_" else "_" for ch in item.local_id.split("::")[-1])[:30]
+    return TempPathFactory(state["session"]).mktemp(stem)
+
+
+def tmpdir_fixture(item, instance, state):
+    return LocalPath(os.fspath(tmp_path_fixture(item, instance, state)))
+
+
 # the fixtures every test sees unless it defines one of the same name
 BUILTIN_FIXTURES = {
     "request": lambda item, instance, state: Request(item, instance, state),
     "capsys": capture_fixture(False),
     "capfd": capture_fixture(True),
+    "monkeypatch": monkeypatch_fixture,
+    "tmp_path": tmp_path_fixture,
+    "tmpdir": tmpdir_fixture,
+    "tmp_path_factory": lambda item, instance, state: TempPathFactory(state["session"]),
 }
 
 
@@ -912,10 +1126,116 @@ def marks_decision(item):
     return False, xfail
 
 
+# --- -k expressions ------------------------------------------------------------------------
+
+class KeywordError(Exception):
+    pass
+
+
+class Keyword:
+    """A -k expression, pytest's grammar:
+        expr := and_expr ('or' and_expr)*
+        and_expr := not_expr ('and' not_expr)*
+        not_expr := 'not' not_expr | '(' expr ')' | word
+    a word matching when it is a substring (any case) of one of the test's names."""
+
+    def __init__(self, text):
+        self.text = text
+        self.tokens = self.tokenize(text)
+        self.at = 0
+        self.tree = ("true",) if not self.tokens else self.expr()
+        if self.at < len(self.tokens):
+            self.fail("unexpected '%s'" % self.tokens[self.at])
+
+    def fail(self, why):
+        raise KeywordError("Wrong expression passed to '-k': %s: %s" % (self.text, why))
+
+    def tokenize(self, text):
+        tokens, i = [], 0
+        while i < len(text):
+            ch = text[i]
+            if ch.isspace():
+                i += 1
+            elif ch in "()":
+                tokens.append(ch)
+                i += 1
+            else:
+                j = i
+                while j < len(text) and not text[j].isspace() and text[j] not in "()":
+                    j += 1
+                tokens.append(text[i:j])
+                i = j
+        return tokens
+
+    def peek(self):
+        return self.tokens[self.at] if self.at < len(self.tokens) else None
+
+    def take(self):
+        token = self.peek()
+        if token is None:
+            self.fail("expected a word, got the end of the input")
+        self.at += 1
+        return token
+
+    def expr(self):
+        node = self.and_expr()
+        while self.peek() == "or":
+            self.take()
+            node = ("or", node, self.and_expr())
+        return node
+
+    def and_expr(self):
+        node = self.not_expr()
+        while self.peek() == "and":
+            self.take()
+            node = ("and", node, self.not_expr())
+        return node
+
+    def not_expr(self):
+        token = self.take()
+        if token == "not":
+            return ("not", self.not_expr())
+        if token == "(":
+            node = self.expr()
+            if self.take() != ")":
+                self.fail("expected ')'")
+            return node
+        if token in (")", "and", "or"):
+            self.fail("unexpected '%s'" % token)
+        return ("word", token.lower())
+
+    def matches(self, names):
+        return self.evaluate(self.tree, [n.lower() for n in names])
+
+    def evaluate(self, node, names):
+        kind = node[0]
+        if kind == "true":
+            return True
+        if kind == "word":
+            return any(node[1] in name for name in names)
+        if kind == "not":
+            return not self.evaluate(node[1], names)
+        if kind == "and":
+            return self.evaluate(node[1], names) and self.evaluate(node[2], names)
+        return self.evaluate(node[1], names) or self.evaluate(node[2], names)
+
+
+def keywords_of(item):
+    """The names -k matches against, as pytest's: the test's own name (with
+    its parameters), its class, its file and the folders above it, its marks."""
+    names = [item.local_id.split("::")[-1]]
+    if item.cls is not None:
+        names.append(item.cls.__name__)
+    names.extend(part for part in item.unit.path.split("/") if part not in ("", ".", ".."))
+    names.extend(mark.name for mark in item.marks)
+    return names
+
+
 # --- the command -----------------------------------------------------------------------
 
 def parse_args(argv):
-    options = {"exitfirst": False, "capture": True, "keyword": None, "verbose": False, "results": None}
+    options = {"exitfirst": False, "capture": True, "keyword": None, "verbose": False, "quiet": False,
+               "results": None}
     targets = []
     args = list(argv)
     while args:
@@ -927,16 +1247,28 @@ def parse_args(argv):
             options["exitfirst"] = True
         elif arg in ("-v", "--verbose"):
             options["verbose"] = True
+        elif arg in ("-q", "--quiet"):
+            options["quiet"] = True
         elif arg in ("-s", "--capture=no"):
             options["capture"] = False
-        elif arg == "-k":
-            if not args:
+        elif arg == "-k" or (arg.startswith("-k") and len(arg) > 2):
+            if arg == "-k" and not args:
                 raise UsageError("argument -k: expected one argument")
-            options["keyword"] = args.pop(0)
+            try:
+                options["keyword"] = Keyword(args.pop(0) if arg == "-k" else arg[2:])
+            except KeywordError as exc:
+                raise UsageError(str(exc))
         elif arg == "--results" or arg.startswith("--results="):
             if arg == "--results" and not args:
                 raise UsageError("argument --results: expected one argument")
             options["results"] = args.pop(0) if arg == "--results" else arg[len("--results="):]
+        elif arg in IGNORED_FLAGS or arg.startswith(tuple(o + "=" for o in IGNORED_WITH_VALUE)):
+            pass
+        elif arg in IGNORED_WITH_VALUE or (arg[:2] in IGNORED_WITH_VALUE and len(arg) > 2):
+            if arg in IGNORED_WITH_VALUE and not args:
+                raise UsageError("argument %s: expected one argument" % arg)
+            if arg in IGNORED_WITH_VALUE:
+                args.pop(0)
         elif arg.startswith("-") and arg != "-":
             raise UsageError("unrecognized arguments: %s" % arg)
         else:
@@ -972,6 +1304,16 @@ def print_reports(reports):
         print("%s %s - %s" % ("FAILED" if kind == "failed" else "ERROR", nodeid, what))
 
 
+def summary_line(counts):
+    """pytest's: "1 failed, 2 passed, 1 xfailed, 2 errors" (its time left out)."""
+    parts = []
+    for kind in SUMMARY_ORDER:
+        n = counts[kind]
+        if n:
+            parts.append("%d %s" % (n, "error" + ("s" if n > 1 else "") if kind == "error" else kind))
+    return ", ".join(parts) if parts else "no tests ran"
+
+
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
     try:
@@ -985,7 +1327,7 @@ def main(argv=None):
                 if selector:
                     raise UsageError("%s is a folder; PATH::NAME needs a file" % target)
                 work.extend((clean_path(found), None) for found in find_files(path))
-            elif path.endswith(".py"):
+            elif path.endswith(SOURCE_SUFFIXES):
                 work.append((clean_path(path), selector or None))
             else:
                 raise UsageError("not a Python file: %s" % path)
@@ -999,20 +1341,23 @@ def main(argv=None):
             sys.stderr.write("ERROR: --results: %s\n" % exc)
             sys.exit(EXIT_USAGE)
     session = Session(**options)
+    rewrite_asserts(True)   # the test files imported from now on
     try:
         for path, selector in work:
             session.run_unit(path, selector)
     except Stop:
         pass
     session.finish(session.session_finalizers, "ERROR at teardown of the session", "")
+    if session.basetemp is not None:
+        import shutil
+        shutil.rmtree(session.basetemp, ignore_errors=True)
+    if session.quiet and session.shown:
+        sys.stdout.write("\n")
     print_reports(session.reports)
     counts = session.counts
-    line = "%d passed, %d failed" % (counts["passed"], counts["failed"])
-    if counts["skipped"]:
-        line += ", %d skipped" % counts["skipped"]
-    print(line)
+    print(summary_line(counts))
     sys.stdout.flush()
-    if counts["failed"]:
+    if counts["failed"] or counts["error"]:
         sys.exit(EXIT_FAILED)
     if not session.collected and not session.reports and not counts["skipped"]:
         sys.exit(EXIT_NO_TESTS)

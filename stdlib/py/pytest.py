@@ -1,12 +1,14 @@
 """The part of pytest's API that tests written for it use most: raises, approx,
 marks (parametrize, skip, skipif, xfail, usefixtures, any other name as a
-label), skip/fail/xfail/importorskip, param and function fixtures.
+label), skip/fail/xfail/importorskip, param, function fixtures and the
+MonkeyPatch of the monkeypatch fixture.
 `tirun test` (stdlib/py/_tirun_test.py) collects and runs the tests."""
 
 import math
+import os
 import sys
 
-__all__ = ["ExceptionInfo", "Failed", "approx", "fail", "fixture", "importorskip", "mark", "param",
+__all__ = ["ExceptionInfo", "Failed", "MonkeyPatch", "approx", "fail", "fixture", "importorskip", "mark", "param",
            "raises", "skip", "xfail"]
 
 __version__ = "0.0.0-tirun"
@@ -408,3 +410,141 @@ def fixture(fixture_function=None, *, scope="function", params=None, autouse=Fal
         return func
 
     return register(fixture_function) if fixture_function is not None else register
+
+
+# --- monkeypatch ---------------------------------------------------------------------------
+
+_notset = object()
+
+
+def _resolve(dotted):
+    """("a.b.c", "d") for setattr("a.b.c.d", value): the object the dotted
+    name's last part is an attribute of (its modules imported), and that part."""
+    parts = dotted.split(".")
+    if len(parts) < 2:
+        raise TypeError("must be absolute import path string, not %r" % (dotted,))
+    target = __import__(parts[0])
+    used = parts[0]
+    for part in parts[1:-1]:
+        used += "." + part
+        if hasattr(target, part):
+            target = getattr(target, part)
+        else:
+            __import__(used)
+            target = getattr(target, part)
+    return target, parts[-1]
+
+
+class MonkeyPatch:
+    """What the monkeypatch fixture gives: attributes, items, environment
+    variables, sys.path and the current folder changed for one test, each
+    put back by undo() (the fixture calls it at teardown), last first."""
+
+    def __init__(self):
+        self._setattr = []
+        self._setitem = []
+        self._cwd = None
+        self._savesyspath = None
+
+    @classmethod
+    def context(cls):
+        import contextlib
+
+        @contextlib.contextmanager
+        def patching():
+            patch = cls()
+            try:
+                yield patch
+            finally:
+                patch.undo()
+        return patching()
+
+    def setattr(self, target, name, value=_notset, raising=True):
+        if value is _notset:
+            if not isinstance(target, str):
+                raise TypeError("use setattr(target, name, value) or setattr(target, value) with target "
+                                "being a dotted import string")
+            value = name
+            target, name = _resolve(target)
+        old = getattr(target, name, _notset)
+        if raising and old is _notset:
+            raise AttributeError("%r has no attribute %r" % (target, name))
+        if isinstance(target, type):   # the class's own attribute, not an inherited one
+            old = target.__dict__.get(name, _notset)
+        self._setattr.append((target, name, old))
+        setattr(target, name, value)
+
+    def delattr(self, target, name=_notset, raising=True):
+        if name is _notset:
+            if not isinstance(target, str):
+                raise TypeError("use delattr(target, name) or delattr(target) with target being a dotted "
+                                "import string")
+            target, name = _resolve(target)
+        if not hasattr(target, name):
+            if raising:
+                raise AttributeError(name)
+            return
+        old = getattr(target, name, _notset)
+        if isinstance(target, type):
+            old = target.__dict__.get(name, _notset)
+        self._setattr.append((target, name, old))
+        delattr(target, name)
+
+    def setitem(self, dic, name, value):
+        self._setitem.append((dic, name, dic.get(name, _notset)))
+        dic[name] = value
+
+    def delitem(self, dic, name, raising=True):
+        if name not in dic:
+            if raising:
+                raise KeyError(name)
+            return
+        self._setitem.append((dic, name, dic.get(name, _notset)))
+        del dic[name]
+
+    def setenv(self, name, value, prepend=None):
+        value = str(value)
+        if prepend and name in os.environ:
+            value = value + prepend + os.environ[name]
+        self.setitem(os.environ, name, value)
+
+    def delenv(self, name, raising=True):
+        self.delitem(os.environ, name, raising=raising)
+
+    def syspath_prepend(self, path):
+        if self._savesyspath is None:
+            self._savesyspath = sys.path[:]
+        sys.path.insert(0, str(path))
+
+    def chdir(self, path):
+        if self._cwd is None:
+            self._cwd = os.getcwd()
+        os.chdir(os.fspath(path) if hasattr(path, "__fspath__") else path)
+
+    def undo(self):
+        for target, name, value in reversed(self._setattr):
+            if value is not _notset:
+                setattr(target, name, value)
+            else:
+                delattr(target, name)
+        self._setattr[:] = []
+        for dic, name, value in reversed(self._setitem):
+            if value is _notset:
+                try:
+                    del dic[name]
+                except KeyError:
+                    pass
+            else:
+                dic[name] = value
+        self._setitem[:] = []
+        if self._savesyspath is not None:
+            sys.path[:] = self._savesyspath
+            self._savesyspath = None
+        if self._cwd is not None:
+            os.chdir(self._cwd)
+            self._cwd = None
+
+
+if __name__ == "__main__":   # `tirun -m pytest ARGS`, as `python3 -m pytest ARGS`: tirun test
+    import _tirun_test
+    _tirun_test.main()

@@ -2,8 +2,7 @@
 tirun, compared with Taichi: owns classifying each example statically, running
 the eligible ones under both with a frame and a time limit, and the report.
 
-Eligible: an example that needs none of numpy (incl. .to_numpy / .from_numpy),
-GGUI (ti.ui), sparse SNodes (pointer, bitmasked, dynamic and what acts on them),
+Eligible: an example that needs none of GGUI (ti.ui), sparse SNodes (pointer, bitmasked, dynamic and what acts on them),
 autodiff, or a package outside Taichi and Python's standard library. Each runs
 unchanged, from a copy of the examples folder, with TI_GUI_SHOW=0 (no window)
 and TIRUN_GUI_FRAMES=N: tirun's ti.GUI makes gui.running False after N calls of
@@ -85,8 +84,7 @@ def classify(text):
         return "other: CPython cannot parse it (%s)" % e.msg
     chains, imports, attrs, keywords = names_of(tree)
     tops = {m.split(".")[0] for m in imports}
-    if "numpy" in tops or attrs & {"to_numpy", "from_numpy"} or any(c.split(".")[0] == "np" for c in chains):
-        return "numpy"
+    # numpy is tirun's own (stdlib/numpy): no longer a reason to skip an example
     if any(m.startswith("taichi.ui") for m in imports) or any(c.startswith(("ti.ui", "taichi.ui")) for c in chains):
         return "GGUI (ti.ui)"
     if attrs & SPARSE_METHODS or any(c.startswith(SPARSE_FUNCTIONS) for c in chains):
@@ -94,7 +92,7 @@ def classify(text):
     if (any(c.startswith(("ti.ad", "ti.Tape", "ti.clear_all_gradients")) for c in chains)
             or attrs & {"grad", "lazy_grad", "dual", "lazy_dual"} or ("needs_grad", "True") in keywords):
         return "autodiff"
-    outside = sorted(m for m in tops if m != "taichi" and m not in sys.stdlib_module_names)
+    outside = sorted(m for m in tops if m not in ("taichi", "numpy") and m not in sys.stdlib_module_names)
     if outside:
         return "other package: " + ", ".join(outside)
     if any(m.startswith("taichi.examples") for m in imports):

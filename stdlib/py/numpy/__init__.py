@@ -8,6 +8,8 @@ from _numpy import *
 __version__ = "2.0.0"
 
 bool_ = _numpy.bool
+True_ = bool_(True)
+False_ = bool_(False)
 byte = int8
 short = int16
 intc = int32

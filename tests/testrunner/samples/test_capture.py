@@ -38,3 +38,11 @@ def test_wrapped(capsys, n):
     assert capsys.readouterr().out == "before\n"
     assert n in (1, 2)
 
+
+
+def test_capsys_result_and_disabled(capsys):
+    print("kept")
+    with capsys.disabled():
+        pass
+    result = capsys.readouterr()
+    assert repr(result) == "CaptureResult(out='kept\\n', err='')"

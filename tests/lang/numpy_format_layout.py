@@ -1,0 +1,50 @@
+# numpy printing edge cases: exponents of three digits, subnormals, multi-line
+# formatter output, legacy modes, odd separators, float modes, strided views
+import numpy as np
+print(np.array([1e100, 1e-100, 1.0]), np.array([5e-324, 1.0]), np.array([1.7976931348623157e308, -1e-300]))
+print(repr(np.array([1e100, 1e-100, np.nan, -np.inf])))
+print(np.array([0.1 + 0.2, 1.0]), np.array([1.0000000001]), np.array([123456.789, 0.001]))
+print(np.array([1e-4, 1e-3]), np.array([9.9999e-5]), np.array([1000.0, 1.0]), np.array([1001.0, 1.0]))
+print(np.array([1e8, 1.0]), np.array([99999999.0]), np.array([1e16]), np.array([-0.0, 0.0]), np.array([-0.0]))
+np.set_printoptions(formatter={'float': lambda x: 'a\nbb'})
+print(np.array([1.0, 2.0, 3.0]))
+print(repr(np.array([[1.0, 2.0], [3.0, 4.0]])))
+np.set_printoptions(formatter={'float': lambda x: 'line1\nlonger line2\nl3'}, linewidth=30)
+print(np.array([1.0, 2.0, 3.0, 4.0]))
+np.set_printoptions(formatter={'float': lambda x: 3})
+try:
+    print(np.array([1.0]))
+except AttributeError as e:
+    print('AttributeError', e)
+np.set_printoptions(formatter=None, linewidth=75)
+for lg in ['2.2', '2.1', '1.21', '1.25']:
+    np.set_printoptions(legacy=lg)
+    print(lg, repr(np.arange(2000)), repr(np.float32(1e7)), repr(np.array([1e7], np.float32)), str(np.float16(2000)), repr(np.array([2000.0], np.float16)))
+np.set_printoptions(legacy=False)
+print(np.array2string(np.arange(100), separator=' , ', max_line_width=40))
+print(np.array2string(np.arange(40).reshape(4, 10), separator='|', prefix='hello(', max_line_width=30))
+print(np.array2string(np.arange(40.0).reshape(2, 2, 10), separator=',\n'))
+print(np.array2string(np.array([1.5, np.nan]), sign=' ', floatmode='unique'))
+print(np.array2string(np.array([1.123456789, 2.0]), floatmode='maxprec_equal', precision=4))
+print(np.array2string(np.array([1.123456789, 2.0]), floatmode='maxprec', precision=4))
+print(np.array2string(np.array([1.123456789, 2.0]), floatmode='fixed', precision=4))
+print(np.array2string(np.array([1.123456789e10, 2.0]), floatmode='fixed', precision=4))
+print(np.array2string(np.array([1.123456789e10, 2.0]), floatmode='unique'))
+print(np.array2string(np.array([1.123456789e10, 2.0]), floatmode='maxprec_equal', precision=3))
+print(np.array2string(np.array([np.nan, np.inf]), floatmode='fixed', precision=3))
+print(np.array2string(np.array([np.nan, -np.inf], np.float32), sign='+'))
+print(repr(np.array([[np.nan, np.nan]])), repr(np.array([np.inf])))
+print(np.array2string(np.array([1, -2, 3], np.int8), sign='+'), np.array2string(np.array([1, 2], np.uint8), sign=' '), np.array2string(np.array([-1, 2]), sign=' '))
+x = np.arange(1200.0).reshape(40, 30)
+print(x[::3, ::2])
+print(x.T)
+print(repr(np.arange(24).reshape(2, 3, 4)[..., 1]))
+print(repr(np.arange(6).reshape(1, 1, 6)), repr(np.zeros((1, 0, 2), np.float32)))
+print(np.array([[True, False], [False, True]]), repr(np.array([True] * 30)))
+print(repr(np.array([1.5], np.float16)), repr(np.array([1e-8], np.float16)), np.array([0.1, 0.2], np.float16), np.array([1/3, 1000], np.float16))
+print([np.float32(0.1), np.int16(3), np.True_], (np.float64(2.5),))
+for p in (16381, 16384):
+    try:
+        print(len(np.format_float_positional(5e-324, precision=p, unique=False)))
+    except RuntimeError as e:
+        print("RuntimeError", e)
