@@ -152,3 +152,11 @@ h.from_numpy(np.array([1.5, 2.25, -3, 65504], dtype=np.float32))
 show(h.to_numpy())
 h.from_numpy(np.array([0.1, 0.2, 0.3, 0.4], dtype=np.float16))
 print(h.to_numpy(dtype=np.float64).tolist())
+
+# Python scope prints fields and matrices as numpy prints their arrays
+print(x)
+print(v[3, 4], m[1])
+print(ti.Vector([1.1, 2.2], dt=ti.f32), ti.Vector([1.1, 2.2]), ti.Matrix([[1, 2], [3, 4]]))
+print(ti.Vector(np.array([0.5, 1], dtype=np.float32)), repr(ti.Vector([1, 2])))
+print(s)
+print(soa)
