@@ -67,6 +67,15 @@ void mt_seed_words(MtRandom *r, const uint32_t *key, size_t nwords)
         init_by_array(r, array_word, key, nwords);
 }
 
+void mt_seed_u32(MtRandom *r, uint32_t s)
+{
+    init_genrand(r, s);
+    r->has_gauss_next = 0;
+    r->gauss_next = 0.0;
+}
+
+void mt_seed_key(MtRandom *r, const uint32_t *key, size_t nwords) { init_by_array(r, array_word, key, nwords); }
+
 void mt_seed_i64(MtRandom *r, int64_t n)
 {
     uint64_t m = n < 0 ? 0 - (uint64_t)n : (uint64_t)n;   /* INT64_MIN too */

@@ -40,6 +40,11 @@ void mt_seed_words(MtRandom *r, const uint32_t *key, size_t nwords);
 void mt_seed_bytes(MtRandom *r, const unsigned char *s, size_t len);
 /* random.seed(n) for an int that fits in int64_t (negative n seeds as |n|). */
 void mt_seed_i64(MtRandom *r, int64_t n);
+/* numpy's legacy seeding (RandomState.seed): an int seed s in [0, 2^32) is
+ * the reference init_genrand(s), with no init_by_array; an array seed is
+ * init_by_array over its nwords >= 1 words as given (no zero words dropped). */
+void mt_seed_u32(MtRandom *r, uint32_t s);
+void mt_seed_key(MtRandom *r, const uint32_t *key, size_t nwords);
 
 /* The next tempered 32-bit output of the generator (genrand_uint32). */
 uint32_t mt_genrand_u32(MtRandom *r);

@@ -16,10 +16,100 @@ static void array_trace(Obj *o, void (*mark)(void *gc, Value v), void *gc)
     if (a->st) mark(gc, v_obj(a->st));
 }
 
+/* ---- recycled big buffers ------------------------------------------------------
+ * An expression like a * b + c over big arrays allocates a fresh buffer per
+ * operation; fresh memory costs a page fault per page on first touch (numpy
+ * pays it too), and the collector frees dead arrays only at its next cycle. So
+ * buffers of 1 MiB and more that the collector frees are kept (up to eight, at
+ * most 512 MiB) and handed to the next array of the same size. The cache is
+ * reference counted: the state holds one reference and so does every big
+ * buffer, alive or cached, since arrays may outlive their state's release. */
+enum { BIG_MIN = 1 << 20, BIG_SLOTS = 8, BIG_HDR = 64 };
+#define BIG_KEEP_MAX ((size_t)512 << 20)
+
+typedef struct {
+    int refs;
+    bool open;                 /* the state is alive: freed buffers may be kept */
+    int n;
+    size_t kept;
+    void *mem[BIG_SLOTS];
+    size_t bytes[BIG_SLOTS];
+} BufCache;
+
+typedef struct {
+    BufCache *cache;
+    size_t bytes;
+} BigHdr;
+
+static void cache_unref(BufCache *c)
+{
+    if (--c->refs == 0) free(c);
+}
+
+static void cache_close(void *p)
+{
+    BufCache *c = p;
+    c->open = false;
+    for (int i = 0; i < c->n; i++) {
+        free(c->mem[i]);
+        c->refs--;
+    }
+    c->n = 0;
+    cache_unref(c);
+}
+
+/* A big buffer for `bytes` elements (data at BIG_HDR past the block), from the
+ * cache when one of that size is kept. */
+static void *big_alloc(NpState *st, size_t bytes, bool zero)
+{
+    BufCache *c = st->part[NP_PART_UFUNC];
+    if (!c) {
+        c = calloc(1, sizeof *c);
+        if (!c) return NULL;
+        c->refs = 1;
+        c->open = true;
+        st->part[NP_PART_UFUNC] = c;
+        st->part_free[NP_PART_UFUNC] = cache_close;
+    }
+    for (int i = 0; i < c->n; i++)
+        if (c->bytes[i] == bytes) {
+            void *mem = c->mem[i];
+            c->kept -= bytes;
+            c->mem[i] = c->mem[--c->n];
+            c->bytes[i] = c->bytes[c->n];
+            if (zero) memset((char *)mem + BIG_HDR, 0, bytes);
+            return mem;
+        }
+    void *mem = zero ? calloc(bytes + BIG_HDR, 1) : malloc(bytes + BIG_HDR);
+    if (!mem) return NULL;
+    BigHdr *h = mem;
+    h->cache = c;
+    h->bytes = bytes;
+    c->refs++;
+    return mem;
+}
+
+static void big_free(void *mem)
+{
+    BigHdr *h = mem;
+    BufCache *c = h->cache;
+    if (c->open && c->n < BIG_SLOTS && c->kept + h->bytes <= BIG_KEEP_MAX) {
+        c->mem[c->n] = mem;
+        c->bytes[c->n++] = h->bytes;
+        c->kept += h->bytes;
+        return;
+    }
+    free(mem);
+    cache_unref(c);
+}
+
 static void array_release(Obj *o)
 {
     NdArray *a = (NdArray *)o;
-    if (a->flags & NP_OWNDATA) free(a->alloc);
+    if (a->flags & NP_OWNDATA) {
+        if (a->flags & NP_BIGBUF) big_free(a->alloc);
+        else free(a->alloc);
+    }
     a->alloc = NULL;
 }
 
@@ -83,7 +173,8 @@ NdArray *np_new(VM *vm, NpState *st, int dtype, int ndim, const int64_t *shape, 
         size *= shape[i];
     }
     size_t bytes = (size_t)size * np_types[dtype].size;
-    void *mem = zero ? calloc(bytes ? bytes : 1, 1) : malloc(bytes ? bytes : 1);
+    bool big = bytes >= BIG_MIN;
+    void *mem = big ? big_alloc(st, bytes, zero) : zero ? calloc(bytes ? bytes : 1, 1) : malloc(bytes ? bytes : 1);
     if (!mem) {
         vm_raise(vm, vm->e_MemoryError, "Unable to allocate %.3g MiB for an array with shape and data type %s",
                  bytes / 1048576.0, np_types[dtype].name);
@@ -92,13 +183,14 @@ NdArray *np_new(VM *vm, NpState *st, int dtype, int ndim, const int64_t *shape, 
     hugepages(mem, bytes);
     NdArray *a = alloc_obj(vm, st->t_ndarray, st, ndim);
     if (!a) {
-        free(mem);
+        if (big) big_free(mem);
+        else free(mem);
         return NULL;
     }
     a->dtype = (uint8_t)dtype;
-    a->flags = NP_WRITEABLE | NP_OWNDATA;
+    a->flags = NP_WRITEABLE | NP_OWNDATA | (big ? NP_BIGBUF : 0);
     a->alloc = mem;
-    a->data = mem;
+    a->data = big ? (char *)mem + BIG_HDR : mem;
     a->size = size;
     int64_t stride = np_types[dtype].size;
     for (int i = ndim - 1; i >= 0; i--) {

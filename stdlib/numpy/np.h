@@ -95,6 +95,7 @@ enum {
     NP_WRITEABLE = 1,
     NP_SCALAR = 2,       /* a numpy scalar (ndim 0), immutable */
     NP_OWNDATA = 4,      /* alloc is this array's */
+    NP_BIGBUF = 8,       /* alloc is a recycled big buffer (array.c), the data BIG_HDR bytes in */
 };
 
 typedef struct {
