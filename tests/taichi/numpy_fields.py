@@ -160,3 +160,6 @@ print(ti.Vector([1.1, 2.2], dt=ti.f32), ti.Vector([1.1, 2.2]), ti.Matrix([[1, 2]
 print(ti.Vector(np.array([0.5, 1], dtype=np.float32)), repr(ti.Vector([1, 2])))
 print(s)
 print(soa)
+
+# built-ins are named as functions (pytest ids of Taichi's parametrized tests use the names)
+print(ti.max.__name__, ti.atan2.__name__, ti.lang.ops.abs.__name__, ti.exp.__name__, ti.lang.ops.logical_not.__name__)

@@ -743,6 +743,11 @@ class _Builtin:
             raise TaichiSyntaxError("ti.%s can only be used in Taichi scope" % self.name)
         return self._py(*args, **kwargs)
 
+    @property
+    def __name__(self):
+        # Taichi's built-ins are functions: pytest names parameters after them
+        return self.name
+
     def __repr__(self):
         return "<taichi built-in %s>" % self.name
 
