@@ -163,3 +163,12 @@ print(soa)
 
 # built-ins are named as functions (pytest ids of Taichi's parametrized tests use the names)
 print(ti.max.__name__, ti.atan2.__name__, ti.lang.ops.abs.__name__, ti.exp.__name__, ti.lang.ops.logical_not.__name__)
+
+# ti.tools images to and from numpy arrays, as Taichi's
+import os
+img = np.arange(4 * 3 * 3, dtype=np.uint8).reshape(4, 3, 3) * 7
+path = "/tmp/tirun_numpy_fields_%d.png" % os.getpid()
+ti.tools.imwrite(img, path)
+back = ti.tools.imread(path)
+os.remove(path)
+print(type(back).__name__, back.dtype, back.shape, (back == img).all(), ti.tools.imresize(back, 2, 3).shape)
