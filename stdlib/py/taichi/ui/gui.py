@@ -13,7 +13,7 @@ import taichi as ti
 import _taichi_gui
 from taichi.lang.matrix import MatrixField
 from taichi.tools.array import Array, array
-from taichi.tools.image import _image_data
+from taichi.tools.image import _image_data, _result
 
 
 class _EType:
@@ -322,13 +322,15 @@ class GUI:
         """With fast_gui, the last image set as u32 0xRRGGBB, rows from the
         top (Taichi's gui.img then); otherwise the canvas (get_image())."""
         if self.fast_gui:
-            return self._fast_img
+            a = self._fast_img
+            return _result(a._buf, "u32", a.shape)
         return self.get_image()
 
     def get_image(self):
-        """The canvas as an f32 Array of shape (width, height, 4)."""
+        """The canvas as f32 (width, height, 4): a numpy array once the program
+        has imported numpy (as Taichi returns), else an Array."""
         w, h = self.res
-        return Array(_taichi_gui.get_image(self._canvas, w, h), "f32", (w, h, 4))
+        return _result(_taichi_gui.get_image(self._canvas, w, h), "f32", (w, h, 4))
 
     def circle(self, pos, color=0xFFFFFF, radius=1):
         self.circles([[pos[0], pos[1]]], radius, color)
