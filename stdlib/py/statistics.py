@@ -7,7 +7,6 @@ int 2 and the results round as CPython's do; the square root of the
 variance is correctly rounded."""
 
 import math
-from collections import Counter, namedtuple
 
 __all__ = ["StatisticsError", "correlation", "covariance", "fmean", "geometric_mean",
            "harmonic_mean", "linear_regression", "mean", "median", "median_grouped",
@@ -251,18 +250,25 @@ def median_grouped(data, interval=1):
     return lower + interval * (n / 2 - i) / (j - i)
 
 
+def _counts(data):
+    # collections.Counter's counting, without importing collections
+    counts = {}
+    for x in data:
+        counts[x] = counts.get(x, 0) + 1
+    return counts
+
+
 def mode(data):
     """The most common item (the first met of those that tie)."""
-    pairs = Counter(iter(data)).most_common(1)
-    try:
-        return pairs[0][0]
-    except IndexError:
+    counts = _counts(data)
+    if not counts:
         raise StatisticsError("no mode for empty data")
+    return max(counts.items(), key=lambda kv: kv[1])[0]
 
 
 def multimode(data):
     """The most common items, in the order first met."""
-    counts = Counter(iter(data))
+    counts = _counts(data)
     if not counts:
         return []
     maxcount = max(counts.values())
@@ -425,7 +431,20 @@ def correlation(x, y):
         raise StatisticsError("at least one of the inputs is constant")
 
 
-LinearRegression = namedtuple("LinearRegression", ("slope", "intercept"))
+class LinearRegression(tuple):
+    """(slope, intercept), as CPython's namedtuple of that name."""
+
+    __slots__ = ()
+    _fields = ("slope", "intercept")
+
+    def __new__(cls, slope, intercept):
+        return tuple.__new__(cls, (slope, intercept))
+
+    slope = property(lambda self: self[0])
+    intercept = property(lambda self: self[1])
+
+    def __repr__(self):
+        return "LinearRegression(slope=%r, intercept=%r)" % self
 
 
 def linear_regression(x, y, /, *, proportional=False):
