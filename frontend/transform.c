@@ -744,6 +744,9 @@ static bool nd_bound(TrCtx *c, Value v, IrStmt **out)
     Tr *t = c->tr;
     v = tr_load_var(t, v);
     if (v == V_EXC) return false;
+    Value n = !tr_is_expr(t, v) && v_is_obj(v) && t->env->host_number ? t->env->host_number(t->vm, v) : V_UNBOUND;
+    if (n == V_EXC) return false;
+    if (n != V_UNBOUND && n != V_NONE) v = n;   /* a numpy integer */
     bool integral = tr_is_expr(t, v) ? ir_type_is_int(tr_stmt_of(v)->type) : vm_is_int(t->vm, v) && !v_is_bool(v);
     if (!integral) {
         tr_error(c, t->env->e_type, "Every argument of ndrange should be an integer scalar or a tuple/list of (int, int)");

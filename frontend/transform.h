@@ -37,6 +37,11 @@ typedef struct TrEnv {
     bool debug, short_circuit;
     int unrolling_limit;              /* ti.init(unrolling_limit=): warn past it (0: never) */
     struct Tr *current;               /* the compilation in progress, for Expr's operators */
+    /* the Python number (bool, int or float) a scalar of a module above holds
+     * (a numpy scalar or 0-d array), which Taichi takes where it takes Python
+     * numbers: constants, scalar arguments; V_NONE for an array of that module
+     * that is no scalar; V_UNBOUND when v is neither (NULL: none are) */
+    Value (*host_number)(VM *vm, Value v);
 } TrEnv;
 
 /* An ndarray parameter as one compiled instance takes it: the argument's

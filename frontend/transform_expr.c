@@ -114,6 +114,17 @@ static IrStmt *int_const(Tr *t, Value v, IrType ty, bool literal)
     return s;
 }
 
+/* A numpy scalar's Python number (TrEnv.host_number), V_UNBOUND for other
+ * values, V_EXC with Taichi's TypeError for a numpy array that is no scalar. */
+static Value host_number(Tr *t, Value v)
+{
+    Value n = t->env->host_number && v_is_obj(v) ? t->env->host_number(t->vm, v) : V_UNBOUND;
+    if (n == V_NONE)
+        return vm_raise(t->vm, t->env->e_type,
+                        "Only 0-dimensional numpy array can be used to initialize a scalar expression");
+    return n;
+}
+
 /* A Python number as a constant of type ty (ty IR_VOID: its default type). */
 IrStmt *tr_py_const(Tr *t, Value v, IrType ty, bool literal)
 {
@@ -140,6 +151,9 @@ IrStmt *tr_py_const(Tr *t, Value v, IrType ty, bool literal)
         IrStmt *f = ir_const_f(t->k, t->env->default_fp, d);
         return f ? ir_cast(t->k, IR_UN_cast_value, ty, f) : NULL;
     }
+    Value n = host_number(t, v);
+    if (n == V_EXC) return NULL;
+    if (n != V_UNBOUND) return tr_py_const(t, n, ty, literal);
     vm_raise(vm, t->env->e_type, "Invalid constant scalar data type: <class '%s'>", type_name(t, v));
     return NULL;
 }
@@ -188,6 +202,9 @@ Value tr_expr_init(Tr *t, Value v)
         if (!var || !ir_local_store(t->k, var, val)) return tr_wrap(t, NULL);
         return tr_wrap(t, var);
     }
+    Value num = host_number(t, v);
+    if (num == V_EXC) return V_EXC;
+    if (num != V_UNBOUND) return tr_expr_init(t, num);   /* a numpy scalar: a variable, as Taichi's Expr */
     bool is_list = v_has_layout(v, LAYOUT_LIST) && vm_type_of(vm, v) == vm->t_list;
     bool is_tuple = v_has_layout(v, LAYOUT_TUPLE) && vm_type_of(vm, v) == vm->t_tuple;
     if (is_list || is_tuple) {
@@ -376,9 +393,19 @@ static Value binary_ir(Tr *t, int op, Value av, Value bv)
     return tr_wrap(t, r);
 }
 
-/* A Taichi scalar or a Python number: what scalar operators take. */
+/* v, or the Python number of a numpy scalar (an operand beside a Taichi
+ * value: Taichi makes it an Expr as it makes a Python number one). */
+static Value plain_number(Tr *t, Value v)
+{
+    if (tr_is_expr(t, v) || tr_is_number(t, v) || !t->env->host_number || !v_is_obj(v)) return v;
+    Value n = t->env->host_number(t->vm, v);
+    return n == V_UNBOUND || n == V_NONE || n == V_EXC ? v : n;
+}
+
+/* A Taichi scalar or a number: what scalar operators take. */
 static bool scalar_like(Tr *t, Value v)
 {
+    v = plain_number(t, v);
     return tr_is_expr(t, v) || tr_is_number(t, v);
 }
 
@@ -388,6 +415,8 @@ Value tr_binary(Tr *t, int op, Value a, Value b)
     b = a == V_EXC ? V_EXC : tr_load_var(t, b);
     if (b == V_EXC) return V_EXC;
     if (!tr_is_expr(t, a) && !tr_is_expr(t, b)) return vm_binary(t->vm, op, a, b);
+    a = plain_number(t, a);
+    b = plain_number(t, b);
     /* a matrix (or another Python object) with a Taichi scalar: its operators decide */
     if (!scalar_like(t, a) || !scalar_like(t, b)) return vm_binary(t->vm, op, a, b);
     return binary_ir(t, op, a, b);
@@ -410,6 +439,10 @@ Value tr_compare(Tr *t, int op, Value av, Value bv)
     av = tr_load_var(t, av);
     bv = av == V_EXC ? V_EXC : tr_load_var(t, bv);
     if (bv == V_EXC) return V_EXC;
+    if (tr_is_expr(t, av) || tr_is_expr(t, bv)) {
+        av = plain_number(t, av);
+        bv = plain_number(t, bv);
+    }
     if ((tr_is_expr(t, av) || tr_is_expr(t, bv)) && (!scalar_like(t, av) || !scalar_like(t, bv)) && op <= AST_GtE)
         return vm_compare(t->vm, op, av, bv);
     if (op == AST_Is || op == AST_IsNot) {

@@ -96,6 +96,9 @@ static bool kernel_signature(VM *vm, Program *s, ProgKernel *k, const AstNode *p
             /* the address, then an extent per dimension: laid out when an
              * argument decides them (instance_slots) */
             k->is_ndarray[i] = k->any_ndarray = true;
+            Value ed = vm_getattr(vm, anno, vm_intern(vm, "_ti_elem_dims", 13));
+            if (ed == V_EXC) return false;
+            k->elem_dims[i] = (int8_t)(v_is_int(ed) && v_as_int(ed) > 0 && v_as_int(ed) <= 2 ? v_as_int(ed) : 0);
             continue;
         }
         k->ptypes[i] = anno == V_UNBOUND ? IR_VOID : tr_dtype(&s->env, anno);
@@ -173,6 +176,7 @@ void prog_kernel_free(Program *p, ProgKernel *k)
     free(k->is_template);
     free(k->ptypes);
     free(k->is_ndarray);
+    free(k->elem_dims);
     free(k->compound);
     free(k->slot);
     free(k);
@@ -193,10 +197,11 @@ int prog_kernel_new(Program *s, FuncObj *fn, Value refs)
         k->is_template = calloc((size_t)n + 1, sizeof *k->is_template);
         k->ptypes = calloc((size_t)n + 1, sizeof *k->ptypes);
         k->is_ndarray = calloc((size_t)n + 1, sizeof *k->is_ndarray);
+        k->elem_dims = calloc((size_t)n + 1, sizeof *k->elem_dims);
         k->compound = calloc((size_t)n + 1, sizeof *k->compound);
         k->slot = calloc((size_t)n + 1, sizeof *k->slot);
     }
-    if (!k || !k->is_template || !k->ptypes || !k->is_ndarray || !k->compound || !k->slot) {
+    if (!k || !k->is_template || !k->ptypes || !k->is_ndarray || !k->elem_dims || !k->compound || !k->slot) {
         prog_kernel_free(s, k);
         vm_raise(vm, vm->e_MemoryError, "out of memory");
         return -1;
@@ -421,6 +426,13 @@ static bool int_arg(VM *vm, uint64_t *slot, IrType ty, Value v, int pos)
 
 static bool set_arg(VM *vm, uint64_t *slot, IrType ty, Value v, int pos)
 {
+    Value (*host_number)(VM *, Value) = ((Program *)vm->taichi)->env.host_number;
+    if (host_number && v_is_obj(v)) {
+        /* a numpy scalar: as its Python number (np.floating for float types only) */
+        Value n = host_number(vm, v);
+        if (n == V_EXC) return false;
+        if (n != V_UNBOUND && n != V_NONE) return set_arg(vm, slot, ty, n, pos);
+    }
     if (ir_type_is_float(ty)) {
         double d;
         if (!v_is_double(v) && !vm_is_int(vm, v) && vm_type_of(vm, v) != vm->t_float) goto bad;
@@ -444,29 +456,61 @@ bad:
     return false;
 }
 
-/* An ndarray argument (a taichi._ExternalArray: a host buffer or a ti.ndarray):
- * what it is (*nd), its address and its shape (a tuple of extents). */
-static bool ndarray_arg(VM *vm, Program *s, Value v, int pos, TrNdarrayArg *nd, int64_t *addr, Value *shape)
+/* An ndarray argument: a taichi._ExternalArray (a host buffer or a
+ * ti.ndarray), or a host array (numpy's: s->host), whose last elem_dims
+ * dimensions are the element's (the annotation's vector or matrix): what it is
+ * (*nd), its address, its extents ext[0 .. nd->ndim) and, for a host array,
+ * its order ('C'; 'F': passed as a row-major copy; else 0). An argument that
+ * does not fit its annotation gets a kind no instance has, and then the
+ * annotation's check (ndarray_fits) raises Taichi's error. */
+static bool ndarray_arg(VM *vm, Program *s, Value v, int pos, int elem_dims, TrNdarrayArg *nd, int64_t *addr,
+                        int64_t *ext, char *order)
 {
+    memset(nd, 0, sizeof *nd);
+    nd->is_ndarray = true;
+    *order = 0;
+    ProgHostArray h;
+    if (s->host && v_is_obj(v) && s->host->array(v, &h)) {
+        if (!h.order)
+            return vm_raise(vm, vm->e_ValueError, "Non contiguous numpy arrays are not supported, please call "
+                            "np.ascontiguousarray(arr) before passing it into taichi kernel."), false;
+        if (h.dtype == IR_VOID)
+            return vm_raise(vm, vm->e_TypeError, "Argument %d: numpy arrays of %s cannot be passed to a kernel", pos,
+                            h.dtype_name), false;
+        if (h.ndim > IR_EXTERNAL_MAX_DIMS)
+            return vm_raise(vm, vm->e_ValueError, "Argument %d: an ndarray has at most %d dimensions", pos,
+                            IR_EXTERNAL_MAX_DIMS), false;
+        int ed = elem_dims < h.ndim ? elem_dims : h.ndim;
+        for (int d = 0; d < h.ndim; d++)
+            if (h.shape[d] > INT32_MAX)
+                return vm_raise(vm, vm->e_ValueError, "Argument %d: extent %d of the ndarray is not in [0, 2**31)",
+                                pos, d), false;
+        nd->dtype = h.dtype;
+        nd->ndim = h.ndim - ed;
+        nd->nelem = ed;
+        for (int d = 0; d < ed; d++) nd->elem[d] = (int)h.shape[nd->ndim + d];
+        for (int d = 0; d < nd->ndim; d++) ext[d] = h.shape[d];
+        *addr = (int64_t)(uintptr_t)h.data;
+        *order = h.order;
+        return true;
+    }
     if (!v_is_obj(v) || !vm_is_subtype(vm_type_of(vm, v), s->env.t_external)) {
         vm_raise(vm, core_error(vm, "_runtime_type_error", vm->e_TypeError),
                  "\nArgument (%d,) (type=<class '%s'>) cannot be converted into required type ndarray: pass a "
-                 "ti.ndarray or an external array (_taichi_core.external_array)",
+                 "ti.ndarray, a numpy array or an external array (_taichi_core.external_array)",
                  pos, vm_type_of(vm, v)->name->data);
         return false;
     }
     Value a = vm_getattr(vm, v, vm_intern(vm, "address", 7));
     Value dt = a == V_EXC ? V_EXC : vm_getattr(vm, v, vm_intern(vm, "dtype", 5));
     Value es = dt == V_EXC ? V_EXC : vm_getattr(vm, v, vm_intern(vm, "element_shape", 13));
-    *shape = es == V_EXC ? V_EXC : vm_getattr(vm, v, vm_intern(vm, "shape", 5));
-    if (*shape == V_EXC || !vm_index(vm, a, addr)) return false;
-    memset(nd, 0, sizeof *nd);
-    nd->is_ndarray = true;
+    Value shape = es == V_EXC ? V_EXC : vm_getattr(vm, v, vm_intern(vm, "shape", 5));
+    if (shape == V_EXC || !vm_index(vm, a, addr)) return false;
     nd->dtype = tr_dtype(&s->env, dt);
     uint32_t n = 0, ne = 0;
-    Value *ext = v_has_layout(*shape, LAYOUT_TUPLE) ? vm_seq_items(*shape, &n) : NULL;
+    Value *exts = v_has_layout(shape, LAYOUT_TUPLE) ? vm_seq_items(shape, &n) : NULL;
     Value *eext = v_has_layout(es, LAYOUT_TUPLE) ? vm_seq_items(es, &ne) : NULL;
-    if (!ext || !eext || ne > 2 || n + ne > IR_EXTERNAL_MAX_DIMS || nd->dtype == IR_VOID) {
+    if (!exts || !eext || ne > 2 || n + ne > IR_EXTERNAL_MAX_DIMS || nd->dtype == IR_VOID) {
         vm_raise(vm, vm->e_ValueError, "Argument %d: not an ndarray of a primitive type, at most %d dimensions", pos,
                  IR_EXTERNAL_MAX_DIMS);
         return false;
@@ -474,15 +518,49 @@ static bool ndarray_arg(VM *vm, Program *s, Value v, int pos, TrNdarrayArg *nd, 
     nd->ndim = (int)n;
     nd->nelem = (int)ne;
     for (uint32_t d = 0; d < n + ne; d++) {
-        Value x = d < n ? ext[d] : eext[d - n];
+        Value x = d < n ? exts[d] : eext[d - n];
         if (!v_is_int(x) || v_as_int(x) < 0 || v_as_int(x) > INT32_MAX) {
             vm_raise(vm, vm->e_ValueError, "Argument %d: extent %d of the ndarray is not an int in [0, 2**31)", pos,
                      (int)d);
             return false;
         }
         if (d >= n) nd->elem[d - n] = (int)v_as_int(x);
+        else ext[d] = v_as_int(x);
     }
     return true;
+}
+
+/* Launches instance in with slots, the column-major host arrays among the
+ * arguments passed as row-major copies that are written back afterwards, as
+ * Taichi does. */
+static BkStatus launch(VM *vm, Program *s, const ProgKernel *k, const ProgInstance *in, BkSlots *slots,
+                       const Value *args, const char *order, const int *addr_slot, bool *failed)
+{
+    int ncopies = 0;
+    *failed = false;
+    for (int p = 0; p < k->nparams && !*failed; p++) {
+        if (!k->is_ndarray[p] || order[p] != 'F') continue;
+        Value c = s->host->c_copy(vm, args[p]);
+        ProgHostArray h;
+        if (c == V_EXC || !s->host->array(c, &h)) {
+            if (c != V_EXC) vm_raise(vm, vm->e_RuntimeError, "the row-major copy of argument %d is no array", p);
+            *failed = true;
+            break;
+        }
+        vm_push_root(vm, c);
+        ncopies++;
+        bk_slot_set_int(&slots->args[addr_slot[p]], (int64_t)(uintptr_t)h.data);
+    }
+    BkStatus st = BK_OK;
+    if (!*failed) st = s->ops->launch(s->bk, in->bk, s->trees, s->ntrees, slots);
+    /* the copies are the last roots, in parameter order */
+    for (int p = 0, c = 0; p < k->nparams && c < ncopies; p++) {
+        if (!k->is_ndarray[p] || order[p] != 'F') continue;
+        if (!*failed && !s->host->write_back(vm, args[p], vm->roots[vm->nroots - ncopies + c])) *failed = true;
+        c++;
+    }
+    vm_pop_roots(vm, ncopies);
+    return st;
 }
 
 /* Whether argument v fits parameter p's annotation: its _ti_check raises
@@ -599,11 +677,13 @@ Value prog_kernel_call(VM *vm, Value *args, int nargs, TupleObj *kw)
     if (k->nparams > 256) return vm_raise(vm, vm->e_TypeError, "too many kernel parameters");
     /* ndarray arguments: what they are picks the instance too */
     TrNdarrayArg nd[256];
-    int64_t addr[256];
-    Value shape[256];
+    int64_t addr[256], ext[256][IR_EXTERNAL_MAX_DIMS];
+    char order[256];
+    int addr_slot[256];
+    bool copies = false;
     for (int p = 0; p < k->nparams; p++) {
         if (k->is_ndarray[p]) {
-            if (!ndarray_arg(vm, s, args[p], p, &nd[p], &addr[p], &shape[p])) return V_EXC;
+            if (!ndarray_arg(vm, s, args[p], p, k->elem_dims[p], &nd[p], &addr[p], ext[p], &order[p])) return V_EXC;
         } else {
             memset(&nd[p], 0, sizeof nd[p]);
             if (k->is_template[p] && v_is_obj(args[p]) && vm_is_subtype(vm_type_of(vm, args[p]), s->env.t_external))
@@ -636,7 +716,9 @@ Value prog_kernel_call(VM *vm, Value *args, int nargs, TupleObj *kw)
         if (!in) return V_EXC;
         /* compiling ran Python, which may have changed the arguments: read them again */
         for (int p = 0; p < k->nparams; p++)
-            if (k->is_ndarray[p] && !ndarray_arg(vm, s, args[p], p, &nd[p], &addr[p], &shape[p])) return V_EXC;
+            if (k->is_ndarray[p] &&
+                !ndarray_arg(vm, s, args[p], p, k->elem_dims[p], &nd[p], &addr[p], ext[p], &order[p]))
+                return V_EXC;
         if (k->any_ndarray && memcmp(in->nd, nd, (size_t)k->nparams * sizeof *nd))
             return vm_raise(vm, vm->e_RuntimeError, "an ndarray argument of %s changed while it compiled", k->name);
     }
@@ -647,10 +729,10 @@ Value prog_kernel_call(VM *vm, Value *args, int nargs, TupleObj *kw)
         if (k->is_template[p]) continue;
         if (k->is_ndarray[p]) {
             /* the address, then the field's extents */
+            copies |= order[p] == 'F';
+            addr_slot[p] = slot;
             bk_slot_set_int(&slots.args[slot++], addr[p]);
-            uint32_t n;
-            Value *ext = vm_seq_items(shape[p], &n);
-            for (int d = 0; d < nd[p].ndim; d++) bk_slot_set_int(&slots.args[slot++], v_as_int(ext[d]));
+            for (int d = 0; d < nd[p].ndim; d++) bk_slot_set_int(&slots.args[slot++], ext[p][d]);
         } else if (k->compound[p] != V_UNBOUND) {
             if (!set_compound_arg(vm, k, p, &slots.args[slot], args[p])) return V_EXC;
             slot += slot_count(k, p);
@@ -662,7 +744,10 @@ Value prog_kernel_call(VM *vm, Value *args, int nargs, TupleObj *kw)
      * fault (an out-of-bounds access without debug) must not take it along */
     if (__fpending(vm->out)) vm_flush_out(vm);
     double t0 = s->profiler ? now_ms() : 0;
-    BkStatus st = s->ops->launch(s->bk, in->bk, s->trees, s->ntrees, &slots);
+    bool failed = false;
+    BkStatus st = copies ? launch(vm, s, k, in, &slots, args, order, addr_slot, &failed)
+                         : s->ops->launch(s->bk, in->bk, s->trees, s->ntrees, &slots);
+    if (failed) return V_EXC;
     if (s->profiler) {
         /* launches are synchronous: the call's time is the kernel's */
         double ms = now_ms() - t0;

@@ -319,7 +319,30 @@ bool prog_field_copy(Program *p, const int64_t *place_ids, int n, void *buf, siz
     for (int c = 0; c < n && fast; c++)
         fast = places[c]->tree->buffer && places[c]->ir.num_indices == nd &&
                affine_offsets(places[c], &base[c], stride[c]);
-    if (fast) {
+    if (fast && count) {
+        /* the entries side by side in the order given, with the same strides:
+         * the innermost dimensions whose cells follow each other without a gap
+         * are one run, a memcpy each (a field with a shape: one in all) */
+        bool packed = true;
+        for (int c = 0, w = 0; c < n && packed; w += (int)width[c++])
+            packed = places[c]->tree == places[0]->tree && base[c] == base[0] + (size_t)w &&
+                 !memcmp(stride[c], stride[0], (size_t)nd * sizeof stride[0][0]);
+        if (packed) {
+            size_t run = elem, outer = count;
+            int d = nd;
+            while (d > 0 && stride[0][d - 1] == run) {
+                run *= (size_t)shape[--d];
+                outer /= (size_t)shape[d];
+            }
+            for (size_t o = 0; o < outer; o++) {
+                unsigned char *cell = places[0]->tree->buffer + base[0];
+                for (int k = 0; k < d; k++) cell += (size_t)idx[k] * stride[0][k];
+                memcpy(write ? cell : at, write ? at : cell, run);
+                at += run;
+                for (int k = d - 1; k >= 0 && ++idx[k] == shape[k]; k--) idx[k] = 0;
+            }
+            return true;
+        }
         for (size_t e = 0; e < count; e++) {
             for (int c = 0; c < n; c++) {
                 size_t off = base[c];

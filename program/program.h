@@ -38,6 +38,8 @@ typedef struct ProgKernel {
     bool *is_template;
     IrType *ptypes;         /* typed scalar parameters: their type */
     bool *is_ndarray;       /* annotated ti.types.ndarray(...): the argument decides the instance */
+    int8_t *elem_dims;      /* an ndarray parameter's element dimensions (its annotation's vector: 1,
+                             * matrix: 2, else 0): the trailing ones of a host array argument's */
     bool any_ndarray;
     /* compound parameters (a vector, a matrix ...): the annotation's compound
      * (TrKernelSpec), held by refs; V_UNBOUND for the others */
@@ -76,6 +78,28 @@ typedef struct ProgCache {
     int n, cap;
 } ProgCache;
 
+/* Arrays of a module above program/ (stdlib's numpy) that kernels take as
+ * they take a host buffer (ndarray parameters, no copy): the module describes
+ * them through these hooks (Program.host; NULL: none), so program/ never
+ * includes it. Its scalars are env.host_number's (frontend/transform.h). */
+typedef struct ProgHostArray {
+    char *data;
+    IrType dtype;               /* IR_VOID: an element type kernels cannot take */
+    const char *dtype_name;     /* the array's own name of it ("bool") */
+    int ndim;
+    const int64_t *shape;
+    char order;                 /* 'C' (row-major), 'F' (column-major only), 0: neither */
+} ProgHostArray;
+
+typedef struct ProgHostOps {
+    /* Whether v is one of the module's arrays; then *out describes it. */
+    bool (*array)(Value v, ProgHostArray *out);
+    /* A row-major copy of the column-major array v (V_EXC with an exception
+     * pending), and, after a launch, the copy's elements written back into v. */
+    Value (*c_copy)(VM *vm, Value v);
+    bool (*write_back)(VM *vm, Value v, Value copy);
+} ProgHostOps;
+
 typedef struct Program {
     VM *vm;
     IrSNodeProgram *snodes;
@@ -103,6 +127,7 @@ typedef struct Program {
     bool compiling;
     bool quiet;                 /* the host turned ti.init's banner off */
     bool unplaced;              /* some field is not placed yet: launches check (set_unplaced) */
+    const ProgHostOps *host;    /* host arrays kernels take (numpy's); NULL: none */
 } Program;
 
 /* The VM's program, made on first use; NULL with MemoryError pending. */

@@ -2,12 +2,15 @@
  * the binding of program/. It hands the program's SNode trees (ir/snode.h)
  * to stdlib/py/taichi as integer SNode ids: build root / dense / place nodes,
  * materialize a tree, read and write elements with Taichi's host-side
- * conversions, and check every index against the field's shape. */
+ * conversions, and check every index against the field's shape; and what
+ * ties numpy to Taichi: copies between fields or ndarrays and numpy arrays,
+ * and numpy arrays and scalars as kernel arguments (program's ProgHostOps). */
 #include <stdlib.h>
 #include <string.h>
 
 #include "../program/program.h"
 #include "modules.h"
+#include "numpy/np.h"
 
 #define TNAME(v) (vm_type_of(vm, (v))->name->data)
 
@@ -262,6 +265,13 @@ static bool int_bits(VM *vm, Value v, uint64_t *bits, bool *neg)
 
 static bool to_scalar(VM *vm, IrType t, Value v, bool cast, Scalar *out)
 {
+    /* a numpy scalar or 0-d array converts as its Python number (pybind11
+     * takes them through __float__ / __index__) */
+    if (np_is_nd(v) && AS_ND(v)->ndim == 0) {
+        NdArray *a = AS_ND(v);
+        v = np_is_float(a->dtype) ? v_double(np_get_f64(a->data, a->dtype)) : np_elem_to_py(vm, a->data, a->dtype);
+        if (v == V_EXC) return false;
+    }
     bool is_int = vm_is_int(vm, v);
     if (ir_type_is_float(t) || (cast && v_is_double(v))) {
         out->is_float = true;
@@ -496,18 +506,173 @@ static Value tc_buffer_copy(VM *vm, Value *args, int nargs, TupleObj *kw)
     return V_NONE;
 }
 
+/* ---- numpy: copies between fields / ndarrays and numpy arrays, and numpy
+ * values as kernel arguments */
+
+/* The numpy dtype of elements of type t, or -1 (u1: no field has it). */
+static int np_type_of(IrType t)
+{
+    static const struct {
+        IrType ir;
+        int np;
+    } types[] = {
+        {IR_I8, NP_INT8},     {IR_I16, NP_INT16},     {IR_I32, NP_INT32},     {IR_I64, NP_INT64},
+        {IR_U8, NP_UINT8},    {IR_U16, NP_UINT16},    {IR_U32, NP_UINT32},    {IR_U64, NP_UINT64},
+        {IR_F16, NP_FLOAT16}, {IR_F32, NP_FLOAT32},   {IR_F64, NP_FLOAT64},
+    };
+    for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
+        if (types[i].ir == t) return types[i].np;
+    return -1;
+}
+
+static NdArray *arg_array(VM *vm, const char *fn, Value v)
+{
+    if (!np_is_array(v)) {
+        vm_raise(vm, vm->e_TypeError, "%s: expected a numpy.ndarray, got %s", fn, TNAME(v));
+        return NULL;
+    }
+    return AS_ND(v);
+}
+
+/* The copy's other end must hold as many elements as the field or ndarray;
+ * the array it writes must be writeable. */
+static bool array_fits(VM *vm, NdArray *a, size_t count, bool written)
+{
+    if ((size_t)a->size != count)
+        return vm_raise(vm, vm->e_ValueError, "the numpy array holds %lld elements, not %zu", (long long)a->size,
+                        count), false;
+    if (written && !(a->flags & NP_WRITEABLE))
+        return vm_raise(vm, vm->e_ValueError, "assignment destination is read-only"), false;
+    return true;
+}
+
+/* field_numpy(place_ids, array, to_field): copies between the field whose
+ * entries are the places with those ids (one for a scalar field, n*m
+ * row-major for a matrix field, all of one type) and a numpy array of its
+ * elements row-major, each element's entries last: to_numpy and from_numpy
+ * in one call, a memcpy per run of memory where the array has the field's
+ * type and is C-contiguous, else converted as numpy's astype converts. The
+ * array's shape is the caller's to check; its size must be the field's. */
+static Value tc_field_numpy(VM *vm, Value *args, int nargs, TupleObj *kw)
+{
+    if (!mod_check_range(vm, "field_numpy", nargs, kw, 3, 3)) return V_EXC;
+    int64_t ids[64];
+    uint32_t n = 0;
+    Value *items = v_has_layout(args[0], LAYOUT_LIST) || v_has_layout(args[0], LAYOUT_TUPLE)
+                       ? vm_seq_items(args[0], &n) : NULL;
+    if (!items || n < 1 || n > 64) return vm_raise(vm, vm->e_ValueError, "field_numpy: 1 to 64 SNode ids");
+    for (uint32_t i = 0; i < n; i++)
+        if (!v_is_int(items[i])) return vm_raise(vm, vm->e_TypeError, "field_numpy: SNode ids are ints");
+        else ids[i] = v_as_int(items[i]);
+    NdArray *a = arg_array(vm, "field_numpy", args[1]);
+    int to_field = a ? vm_truthy(vm, args[2]) : -1;
+    Program *p = to_field < 0 ? NULL : prog_of(vm);
+    size_t size;
+    if (!p || !prog_field_copy(p, ids, (int)n, NULL, 0, false, &size)) return V_EXC;
+    IrType t = ir_snode_lookup(p->snodes, (int)ids[0])->ir.dtype;
+    for (uint32_t i = 1; i < n; i++)
+        if (ir_snode_lookup(p->snodes, (int)ids[i])->ir.dtype != t)
+            return vm_raise(vm, vm->e_TypeError, "field_numpy: the entries are of different types");
+    int nt = np_type_of(t);
+    if (nt < 0) return vm_raise(vm, vm->e_TypeError, "fields of %s have no numpy type", ir_type_name(t));
+    if (!array_fits(vm, a, size / np_types[nt].size, !to_field)) return V_EXC;
+    if (a->dtype == nt && np_is_c_contiguous(a))
+        return prog_field_copy(p, ids, (int)n, a->data, size, to_field, &size) ? V_NONE : V_EXC;
+    /* through a C-contiguous array of the field's type */
+    NdArray *tmp = to_field ? np_copy(vm, a, nt) : np_new(vm, a->st, nt, a->ndim, a->shape, false);
+    if (!tmp) return V_EXC;
+    vm_push_root(vm, v_obj(tmp));
+    bool ok = prog_field_copy(p, ids, (int)n, tmp->data, size, to_field, &size) &&
+              (to_field || np_assign_array(vm, a, tmp));
+    vm_pop_roots(vm, 1);
+    return ok ? V_NONE : V_EXC;
+}
+
+/* ndarray_numpy(buffer, dtype_name, array, to_buffer): the same between a
+ * ti.ndarray's buffer (its elements row-major, entries last) and a numpy
+ * array of as many elements. */
+static Value tc_ndarray_numpy(VM *vm, Value *args, int nargs, TupleObj *kw)
+{
+    if (!mod_check_range(vm, "ndarray_numpy", nargs, kw, 4, 4)) return V_EXC;
+    ByteArrayObj *b = arg_buffer(vm, args[0]);
+    IrType t = b ? arg_dtype(vm, "ndarray_numpy", args[1]) : IR_VOID;
+    NdArray *a = t == IR_VOID ? NULL : arg_array(vm, "ndarray_numpy", args[2]);
+    int to_buffer = a ? vm_truthy(vm, args[3]) : -1;
+    if (to_buffer < 0) return V_EXC;
+    int nt = np_type_of(t);
+    if (nt < 0) return vm_raise(vm, vm->e_TypeError, "ndarrays of %s have no numpy type", ir_type_name(t));
+    size_t w = np_types[nt].size;
+    if (!array_fits(vm, a, b->len / w, !to_buffer)) return V_EXC;
+    if (a->dtype == nt && np_is_c_contiguous(a)) {
+        memcpy(to_buffer ? (char *)b->data : a->data, to_buffer ? a->data : (char *)b->data, (size_t)a->size * w);
+        return V_NONE;
+    }
+    /* the buffer as an array of the array's shape, and numpy's assignment */
+    int64_t strides[NP_MAXDIMS];
+    for (int d = a->ndim - 1, st = (int)w; d >= 0; st *= (int)a->shape[d--]) strides[d] = st;
+    NdArray *view = np_view(vm, a->st, v_obj(b), nt, (char *)b->data, a->ndim, a->shape, strides, true);
+    if (!view) return V_EXC;
+    vm_push_root(vm, v_obj(view));
+    bool ok = to_buffer ? np_assign_array(vm, view, a) : np_assign_array(vm, a, view);
+    vm_pop_roots(vm, 1);
+    return ok ? V_NONE : V_EXC;
+}
+
+/* numpy arrays and scalars as kernel arguments (ProgHostOps) */
+static bool host_array(Value v, ProgHostArray *out)
+{
+    if (!np_is_array(v)) return false;
+    NdArray *a = AS_ND(v);
+    out->data = a->data;
+    out->dtype = IR_VOID;
+    for (int t = 1; t < IR_NUM_PRIM_TYPES; t++)
+        if (np_type_of((IrType)t) == a->dtype && t != IR_F16) out->dtype = (IrType)t;
+    out->dtype_name = np_types[a->dtype].name;
+    out->ndim = a->ndim;
+    out->shape = a->shape;
+    out->order = np_is_c_contiguous(a) ? 'C' : np_is_f_contiguous(a) ? 'F' : 0;
+    return true;
+}
+
+/* A numpy scalar's or 0-d array's Python number (TrEnv.host_number), V_NONE
+ * for another array; floats unboxed. */
+static Value host_number(VM *vm, Value v)
+{
+    if (!np_is_nd(v)) return V_UNBOUND;
+    NdArray *a = AS_ND(v);
+    if (a->ndim) return V_NONE;
+    return np_is_float(a->dtype) ? v_double(np_get_f64(a->data, a->dtype)) : np_elem_to_py(vm, a->data, a->dtype);
+}
+
+static Value host_c_copy(VM *vm, Value v)
+{
+    NdArray *c = np_copy(vm, AS_ND(v), -1);
+    return c ? v_obj(c) : V_EXC;
+}
+
+static bool host_write_back(VM *vm, Value v, Value copy)
+{
+    return np_assign_array(vm, AS_ND(v), AS_ND(copy));
+}
+
+static const ProgHostOps host_ops = {host_array, host_c_copy, host_write_back};
+
 static const ModFunction taichi_functions[] = {
     {"reset", tc_reset}, {"tree", tc_tree},   {"dense", tc_dense}, {"place", tc_place},
     {"materialize", tc_materialize}, {"shape", tc_shape}, {"info", tc_info}, {"read", tc_read},
     {"write", tc_write}, {"fill", tc_fill}, {"offset", tc_offset}, {"convert", tc_convert}, {"banner", tc_banner},
     {"buffer_new", tc_buffer_new}, {"buffer_address", tc_buffer_address}, {"buffer_read", tc_buffer_read}, {"buffer_write", tc_buffer_write},
-    {"buffer_fill", tc_buffer_fill}, {"buffer_copy", tc_buffer_copy},
+    {"buffer_fill", tc_buffer_fill}, {"buffer_copy", tc_buffer_copy}, {"field_numpy", tc_field_numpy},
+    {"ndarray_numpy", tc_ndarray_numpy},
 };
 
 Value mod_taichi_open(VM *vm)
 {
-    Value m = vm_new_module(vm, "_taichi_core");
+    Program *p = prog_of(vm);
+    Value m = p ? vm_new_module(vm, "_taichi_core") : V_EXC;
     if (m == V_EXC) return V_EXC;
+    p->host = &host_ops;
+    p->env.host_number = host_number;
     vm_push_root(vm, m);
     bool ok = mod_add_functions(vm, m, taichi_functions, sizeof taichi_functions / sizeof taichi_functions[0]) &&
               taichi_kernel_init(vm, m) &&

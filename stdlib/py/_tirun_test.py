@@ -98,7 +98,7 @@ class Capture:
         return "".join(self.parts)
 
 
-def call(func, *args, **kwargs):
+def call(func, /, *args, **kwargs):
     """func(*args, **kwargs) as (result, None), or (None, exc) with the
     traceback entry of this frame cut off, so that it starts at func."""
     try:

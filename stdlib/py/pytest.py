@@ -290,6 +290,16 @@ def _is_number(x):
     return isinstance(x, (int, float, complex))
 
 
+def _numpy():
+    return sys.modules.get("numpy")
+
+
+def _plain(x):
+    """A numpy scalar as its Python number; anything else as it is."""
+    np = _numpy()
+    return x.item() if np is not None and isinstance(x, np.generic) else x
+
+
 class ApproxBase:
     """Compares equal to values within a tolerance of `expected`; only == and != ."""
 
@@ -325,6 +335,7 @@ class ApproxScalar(ApproxBase):
 
     def __eq__(self, actual):
         expected = self.expected
+        actual = _plain(actual)
         if actual == expected:
             return True
         if not (_is_number(expected) and _is_number(actual)):
@@ -367,6 +378,34 @@ class ApproxSequence(ApproxBase):
         return "[%s]" % ", ".join(parts)
 
 
+class ApproxNumpy(ApproxBase):
+    """approx(array): equal to an array of its shape (or to a number, against
+    each element) whose elements are each within the tolerance of its own."""
+    __array_ufunc__ = None      # numpy's comparisons defer to this __eq__
+    __array_priority__ = 100
+
+    def __eq__(self, actual):
+        np = _numpy()
+        want = self.expected.reshape(-1).tolist()
+        actual = _plain(actual)
+        if _is_number(actual):
+            got = [actual] * len(want)
+        else:
+            try:
+                actual = np.asarray(actual)
+            except Exception:
+                return False
+            if tuple(actual.shape) != tuple(self.expected.shape):
+                return False
+            got = actual.reshape(-1).tolist()
+        return all(self._scalar(w) == g for w, g in zip(want, got))
+
+    def _body(self):
+        def body(x):
+            return "[%s]" % ", ".join(body(e) for e in x) if isinstance(x, list) else self._scalar(x)._body()
+        return body(self.expected.tolist())
+
+
 class ApproxMapping(ApproxBase):
     def __eq__(self, actual):
         if not isinstance(actual, dict) or set(actual) != set(self.expected):
@@ -384,6 +423,10 @@ def approx(expected, rel=None, abs=None, nan_ok=False):
     """An object equal to numbers within max(rel * |expected|, abs) of expected
     (rel 1e-6 and abs 1e-12 by default; abs alone drops rel), or to sequences
     and dicts of such numbers item by item."""
+    expected = _plain(expected)
+    np = _numpy()
+    if np is not None and isinstance(expected, np.ndarray):
+        return ApproxNumpy(expected, rel, abs, nan_ok)
     if isinstance(expected, dict):
         values = list(expected.values())
         cls = ApproxMapping

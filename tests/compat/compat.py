@@ -8,8 +8,8 @@ analyze.py reads the tests statically.
 What counts: every pytest item (a parametrized id, tests/python/test_x.py::
 test_y[arch=x64-2]) that Taichi 1.7.4 passes on the CPU, as listed in
 taichi-1.7.4-cpu.txt; no exclusions. Each runs under tirun; those that do not
-pass there are failures, whatever the cause (numpy: tirun has none, so the
-items that use it fail until it exists). Items tirun passes that Taichi does not
+pass there are failures, whatever the cause (a numpy function tirun's numpy
+lacks counts as "numpy.NAME missing"). Items tirun passes that Taichi does not
 are not counted. The report gives, per file, the items passed of Taichi's
 passes and the failures grouped by cause, then the overall percentage.
 
@@ -51,11 +51,18 @@ FILES = CORE_FILES + """matrix struct custom_struct vector_swizzle matrix_slice 
 matrix_arg oop classfunc math_module ndarray field function linalg svd eig matrix_solve gui
 image_io api lang offline_cache copy_from fields_builder sort""".split()
 
-REFERENCE = os.path.join(HERE, "taichi-1.7.4-cpu.txt")
+# the files that import numpy at module level (Taichi 1.7.4's tests/python), those
+# not above; --numpy selects them all
+NUMPY_FILES = """ad_basics ad_grad_check ad_tensor aot ast_refactor bit_operations
+bitpacked_fields element_wise f16 get_external_tensor_shape ggui global_thread_idx graph
+implicit_fem mesh native_functions no_grad numpy numpy_io offset paddle_io quant_float
+reduction scalar_op shared_array simt sparse_cg sparse_linear_solver ssa texture torch_ad
+torch_io type_check type_promotion unary_ops""".split()
+NUMPY_FILES_ALL = """custom_struct eig field fields_builder gui image_io lang linalg matrix
+matrix_arg matrix_solve ndarray ndrange static svd""".split() + NUMPY_FILES
+FILES = FILES + NUMPY_FILES
 
-# the stub planted for `import numpy` at module level, so that the rest of a
-# file runs; any use of it fails
-NUMPY_STUB = '"""tirun compat: numpy is not available; the tests that use it fail."""\n'
+REFERENCE = os.path.join(HERE, "taichi-1.7.4-cpu.txt")
 
 # Taichi's conftest imports this pytest plugin (for its CI's xdist) and only
 # sets a flag in it; the reference run stands it in when it is missing
@@ -154,12 +161,11 @@ def stage(folder, files, harness):
 
 
 def tirun_harness():
-    """Our stand-ins, and the numpy stub at the top for tirun."""
+    """Our stand-ins for tirun."""
     def ours(name):
         with open(os.path.join(HERE, "tests", name), encoding="utf-8") as f:
             return f.read()
-    return {"tests/test_utils.py": ours("test_utils.py"), "tests/python/conftest.py": ours("conftest.py"),
-            "numpy.py": NUMPY_STUB}
+    return {"tests/test_utils.py": ours("test_utils.py"), "tests/python/conftest.py": ours("conftest.py")}
 
 
 def taichi_harness(source):
@@ -267,7 +273,7 @@ def write_reference(source, versions, done):
     """Writes REFERENCE from {file: (passing ids, Counter) or why not}; the
     lines of files not in `done` are kept."""
     old = read_reference(REFERENCE) or ([], {})
-    ids = {f: [i for i in old[0] if file_of(i) == f] for f in FILES}
+    ids = {"test_%s.py" % f: [i for i in old[0] if file_of(i) == "test_%s.py" % f] for f in FILES}
     notes = dict(old[1])
     for fname, got in done.items():
         if isinstance(got, str):
@@ -397,13 +403,23 @@ def uses(test, methods, ti_names):
 
 
 def cause(message, test):
-    """The category of a failure: what the test needs that tirun lacks (numpy,
-    the GUI, sparse SNodes, autodiff; from the source, or the message), else
-    how the process ended, else the exception's type."""
-    if test is not None and test.needs is not None and test.needs.startswith("numpy"):
-        return "numpy"
-    if "numpy" in message:
-        return "numpy"
+    """The category of a failure: what the test needs that tirun lacks (a
+    numpy function, the GUI, sparse SNodes, autodiff; from the source, or the
+    message), else how the process ended, else the exception's type."""
+    missing = re.search(r"module 'numpy(?:\.(\w+))?' has no attribute '(\w+)'|"
+                        r"'numpy\.(?:ndarray|\w+)' object has no attribute '(\w+)'", message)
+    if missing:
+        sub, fn, method = missing.groups()
+        return "numpy.%s missing" % (fn and (sub + "." + fn if sub else fn) or "ndarray." + method)
+    module = re.search(r"No module named '(numpy\.\w+)'", message)
+    if module:
+        return "%s missing" % module.group(1)
+    # an array comparison that gave a bool, an operator numpy's types lack
+    if re.search(r"'bool' object has no attribute '(all|any)'", message):
+        return "numpy comparisons missing"
+    if re.search(r"unsupported operand type\(s\) for .*'(ndarray|u?int\d+|float\d+|bool_?)'", message) or \
+            re.search(r"not supported between instances of .*'(ndarray|u?int\d+|float\d+)'", message):
+        return "numpy operators missing"
     if test is not None and any(f.startswith(("ti.GUI", "ti.ui", "ti.tools")) for f in test.features):
         return "GUI"
     if uses(test, SPARSE, SPARSE_TI) or re.search(r"attribute '(%s)'" % "|".join(sorted(SPARSE)), message):
@@ -430,6 +446,8 @@ def main():
     parser.add_argument("--only", action="append", default=[], metavar="FILE",
                         help="only this file (test_if or test_if.py); may repeat")
     parser.add_argument("--core", action="store_true", help="only the %d files of the first report" % len(CORE_FILES))
+    parser.add_argument("--numpy", action="store_true",
+                        help="only the %d files that import numpy at module level" % len(NUMPY_FILES_ALL))
     parser.add_argument("--extensions", default=None,
                         help="the extensions our test_utils calls supported (comma-separated; default: all of "
                         "Taichi's CPU extensions); a test requiring another is skipped, so it fails")
@@ -452,7 +470,7 @@ def main():
     if source is None:
         print("compat: skipped: " + why)
         return 0
-    wanted = CORE_FILES if args.core else FILES
+    wanted = CORE_FILES if args.core else NUMPY_FILES_ALL if args.numpy else FILES
     if args.only:
         names = [o[:-3] if o.endswith(".py") else o for o in args.only]
         names = [n[5:] if n.startswith("test_") else n for n in names]
@@ -582,8 +600,8 @@ def report(fnames, outcomes, extra, args):
             print("FAILED %s - [%s] %s" % (o.nodeid, o.cause, o.message))
     if args.reasons and failures:
         print()
-        print("commonest failure messages (numpy's left out):")
-        common = collections.Counter(normalize(o.message) for o in failures if o.cause != "numpy")
+        print("commonest failure messages:")
+        common = collections.Counter(normalize(o.message) for o in failures)
         for message, n in common.most_common(args.reasons):
             print("%5d  %s" % (n, message[:150]))
     print()

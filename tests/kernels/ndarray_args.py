@@ -1,5 +1,5 @@
-# tirun-only: Taichi's ndarray parameters take numpy arrays and ti.ndarray; a script here
-# has neither, so its external arrays (_taichi_core.external_array: a host address, a dtype
+# tirun-only: Taichi's ndarray parameters take numpy arrays and ti.ndarray (numpy_args.py);
+# this script checks tirun's own external arrays (_taichi_core.external_array: a host address, a dtype
 # and a shape, the value a host passes through tirun_ndarray) describe no memory and every
 # launch touches none: zero extents, or a debug-mode bounds check that stops the access.
 # A dtype or ndim the annotation leaves out is the argument's.

@@ -403,6 +403,7 @@ class SNode:
         else:
             dims = [dimensions] * len(axes)
         for n, d in enumerate(dims):
+            d = dims[n] = lang.np_interop.index(d)
             if not isinstance(d, int):
                 raise TypeError("dimension %d of a dense SNode must be an int, got %s" % (n, type(d).__name__))
             if d <= 0:
@@ -578,10 +579,13 @@ class Field:
         fill_field(self, (val,))
 
     def to_numpy(self, dtype=None):
-        raise ImportError("Field.to_numpy() needs numpy, which tirun does not have")
+        return lang.np_interop.scalar_to_numpy(self, dtype)
 
     def from_numpy(self, arr):
-        raise ImportError("Field.from_numpy() needs numpy, which tirun does not have")
+        lang.np_interop.scalar_from_numpy(self, arr)
+
+    def __str__(self):
+        return str(self.to_numpy())
 
     def to_torch(self, device=None):
         raise ImportError("Field.to_torch() needs PyTorch, which tirun does not have")
@@ -628,8 +632,8 @@ class ScalarField(Field):
             raise AssertionError("Slicing is not supported on ti.field")
         for x in key:
             if not isinstance(x, int):
-                raise TypeError("Detected illegal element of type: %s. Please be aware that slicing a ti.field"
-                                " is not supported so far." % type(x))
+                key = lang.np_interop.index_key(key)
+                break
         if self._offset is not None:
             key = tuple(x - o for x, o in zip(key, self._offset))
         return key
@@ -644,9 +648,6 @@ class ScalarField(Field):
 
     def __iter__(self):
         raise NotImplementedError("Struct for is only available in Taichi scope.")
-
-    def __str__(self):
-        return str(self.to_numpy())
 
     def __repr__(self):
         return "<ti.field>"
@@ -741,6 +742,11 @@ class _Builtin:
         if self._py is None:
             raise TaichiSyntaxError("ti.%s can only be used in Taichi scope" % self.name)
         return self._py(*args, **kwargs)
+
+    @property
+    def __name__(self):
+        # Taichi's built-ins are functions: pytest names parameters after them
+        return self.name
 
     def __repr__(self):
         return "<taichi built-in %s>" % self.name
@@ -852,14 +858,15 @@ class _NdRange:
     def __init__(self, *args):
         self._args = args
         self.bounds = []
+        index = lang.np_interop.index
         for a in args:
             if isinstance(a, (tuple, list)):
                 if len(a) != 2:
                     raise TaichiSyntaxError(
                         "Every argument of ndrange should be a scalar or a tuple/list like (begin, end)")
-                self.bounds.append((a[0], a[1]))
+                self.bounds.append((index(a[0]), index(a[1])))
             else:
-                self.bounds.append((0, a))
+                self.bounds.append((0, index(a)))
         for b in self.bounds:
             for x in b:
                 if not (isinstance(x, _Expr) or (isinstance(x, int) and not isinstance(x, bool))):

@@ -61,3 +61,9 @@ class TestParametrizedClass:
     @pytest.mark.parametrize("m", [3])
     def test_product(self, n, m):
         assert n * m != 6
+
+
+@pytest.mark.parametrize("func", [len])
+def test_param_named_func(func):
+    # a parameter may have the name of the runner's own call(func, ...)
+    assert func("ab") == 2

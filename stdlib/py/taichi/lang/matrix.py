@@ -28,6 +28,11 @@ def _typed(e, dt):
     return _taichi_core.convert(dt._name, e)
 
 
+def _is_np_array(x):
+    np = _ti._sys.modules.get("numpy")
+    return np is not None and isinstance(x, np.ndarray)
+
+
 def _taichi_scope(name):
     if not _compiling():
         raise AssertionError("%s cannot be called in Python-scope" % name)
@@ -40,10 +45,16 @@ class Matrix:
     def __init__(self, arr, dt=None, ndim=None):
         if isinstance(arr, Matrix):
             arr = arr.to_list()
+        if _is_np_array(arr):
+            # Taichi keeps the entries in the array: its dtype prints them
+            if dt is None:
+                self._np_dtype = arr.dtype
+            arr = arr.tolist()
         if not isinstance(arr, (list, tuple)):
             raise _ti.TaichiTypeError("ti.Matrix needs a list, got %s" % type(arr).__name__)
-        if len(arr) and isinstance(arr[0], (list, tuple, Matrix)):
-            rows = [list(r.entries) if isinstance(r, Matrix) else list(r) for r in arr]
+        if len(arr) and (isinstance(arr[0], (list, tuple, Matrix)) or _is_np_array(arr[0])):
+            rows = [list(r.entries) if isinstance(r, Matrix) else r.tolist() if _is_np_array(r) else list(r)
+                    for r in arr]
             self.n, self.m, self.ndim = len(rows), len(rows[0]), 2
             if any(len(r) != self.m for r in rows):
                 raise _ti.TaichiSyntaxError("Matrix rows must have the same length")
@@ -56,6 +67,7 @@ class Matrix:
         if dt is not None:
             dt = _ti._dtype_of(dt)
             self.entries = [_typed(e, dt) for e in self.entries]
+            self._np_dtype = dt
 
     @classmethod
     def _make(cls, n, m, ndim, entries):
@@ -250,7 +262,12 @@ class Matrix:
         return self._ti_print_items()
 
     def to_numpy(self):
-        raise ImportError("Matrix.to_numpy() needs numpy, which tirun does not have")
+        """The entries as a numpy array (of the dtype the matrix was made with)."""
+        np = _ti.lang.np_interop._np()
+        dt = getattr(self, "_np_dtype", None)
+        if isinstance(dt, _ti._DataType):
+            dt = _ti.lang.np_interop.to_numpy_type(dt)
+        return np.array(self.to_list(), dtype=dt)
 
     # ---- shape helpers
     def get_shape(self):
@@ -449,7 +466,7 @@ class Matrix:
     def __repr__(self):
         if _builtins.any(_is_expr(e) for e in self.entries):
             return "<ti.Matrix %dx%d of Taichi values>" % (self.n, self.m)
-        return str(self.to_list())
+        return str(self.to_numpy())
 
     def __str__(self):
         return self.__repr__()
@@ -551,7 +568,7 @@ class Vector(Matrix):
     __slots__ = ()
 
     def __new__(cls, arr=None, dt=None, **kwargs):
-        return Matrix(list(arr), dt)
+        return Matrix(arr if _is_np_array(arr) else list(arr), dt)
 
     @staticmethod
     def field(n, dtype, shape=None, order=None, name="", offset=None, needs_grad=False, needs_dual=False,
@@ -834,6 +851,12 @@ class MatrixField(_ti.Field):
         from taichi._kernels import field_fill_python_scope
         rows = [tuple(vals[i * self.m:(i + 1) * self.m]) for i in range(self.n)]
         field_fill_python_scope(self, tuple(rows) if self.ndim == 2 else tuple(vals))
+
+    def to_numpy(self, keep_dims=False, dtype=None):
+        return _ti.lang.np_interop.matrix_to_numpy(self, keep_dims, dtype)
+
+    def from_numpy(self, arr):
+        _ti.lang.np_interop.matrix_from_numpy(self, arr)
 
     def __repr__(self):
         return "<ti.Matrix.field>"

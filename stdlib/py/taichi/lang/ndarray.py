@@ -18,7 +18,7 @@ def _prod(xs):
 
 
 def _is_int(x):
-    return isinstance(x, int) and not isinstance(x, bool)
+    return isinstance(_ti.lang.np_interop.index(x), int) and not isinstance(x, bool)
 
 
 # ---- the annotation: ti.types.ndarray(dtype=..., ndim=...) ----------------------------------
@@ -56,6 +56,8 @@ def init_annotation(anno, dtype, ndim, element_dim, element_shape, field_dim, ne
     anno.needs_grad = needs_grad
     anno.boundary = boundary
     anno.layout = "Layout.AOS"
+    # the trailing dimensions of a numpy array argument that are its elements' (program/kernel.c)
+    anno._ti_elem_dims = dtype.ndim if isinstance(dtype, _matrix.MatrixType) else 0
 
 
 def element_type(arr):
@@ -65,7 +67,9 @@ def element_type(arr):
 
 
 def check_arg(anno, arg, name):
-    """Taichi's error when arg (an ndarray) does not fit annotation anno."""
+    """Taichi's error when arg (an ndarray or a numpy array) does not fit annotation anno."""
+    if not isinstance(arg, _ti._ExternalArray):
+        return _ti.lang.np_interop.check_arg(anno, arg, name)
     want = anno.dtype
     es = arg.element_shape
     if isinstance(want, _matrix.MatrixType):
@@ -224,6 +228,7 @@ class Ndarray(_ti._ExternalArray):
             raise _ti._TaichiIndexError("%dd ndarray indexed with %dd indices: %s" % (len(shape), len(key), key))
         lin = 0
         for i, n in zip(key, shape):
+            i = _ti.lang.np_interop.index(i)
             if not _is_int(i):
                 raise TypeError("ndarray indices must be ints, not %s" % type(i).__name__)
             if not 0 <= i < n:
@@ -273,11 +278,11 @@ class Ndarray(_ti._ExternalArray):
 class _HostNdarray(Ndarray):
     """The kinds of ndarray that convert to and from host arrays (as Taichi's)."""
 
-    def to_numpy(self, dtype=None):
-        raise ImportError("Ndarray.to_numpy() needs numpy, which tirun does not have")
+    def to_numpy(self):
+        return _ti.lang.np_interop.ndarray_to_numpy(self)
 
     def from_numpy(self, arr):
-        raise ImportError("Ndarray.from_numpy() needs numpy, which tirun does not have")
+        _ti.lang.np_interop.ndarray_from_numpy(self, arr)
 
 
 class ScalarNdarray(_HostNdarray):
@@ -390,6 +395,8 @@ class MatrixNdarray(_CompoundNdarray):
 def _cook_shape(shape):
     if _is_int(shape) or isinstance(shape, float):
         shape = (shape,)
+    if isinstance(shape, (tuple, list)):
+        shape = tuple(_ti.lang.np_interop.index(x) for x in shape)
     if not isinstance(shape, (tuple, list)) or not _builtins.all(
             _is_int(x) and 0 < x <= 2 ** 31 - 1 for x in shape):
         raise _ti.TaichiRuntimeError("%s is not a valid shape for ndarray" % (shape,))

@@ -509,10 +509,10 @@ class StructField(_ti.Field):
             self.field_dict[k].copy_from(other.field_dict[k])
 
     def to_numpy(self):
-        raise ImportError("StructField.to_numpy() needs numpy, which tirun does not have")
+        return _ti.lang.np_interop.struct_to_numpy(self)
 
     def from_numpy(self, array_dict):
-        raise ImportError("StructField.from_numpy() needs numpy, which tirun does not have")
+        _ti.lang.np_interop.struct_from_numpy(self, array_dict)
 
     def __repr__(self):
         return "<ti.StructField %s>" % self.name

@@ -23,7 +23,21 @@ def _image_data(img):
         img = array(img)
     if isinstance(img, Array):
         return img._buf, img.dtype._ti, img.shape
-    raise ValueError("expected a Taichi field or a taichi.tools.array.Array, not %s" % type(img).__name__)
+    np = ti._sys.modules.get("numpy")
+    if np is not None and isinstance(img, np.ndarray):
+        from taichi.lang.util import to_taichi_type
+        return np.ascontiguousarray(img).tobytes(), to_taichi_type(img.dtype)._name, tuple(img.shape)
+    raise ValueError("expected a Taichi field, a numpy array or a taichi.tools.array.Array, not %s" % type(img).__name__)
+
+
+def _result(buf, dt, shape):
+    """An image made here: a numpy array, as Taichi returns, once the program has
+    imported numpy; else a taichi.tools.array.Array."""
+    np = ti._sys.modules.get("numpy")
+    if np is None:
+        return Array(buf, dt, shape)
+    from taichi.lang.util import to_numpy_type
+    return np.frombuffer(bytes(buf), dtype=to_numpy_type(getattr(ti, dt))).reshape(shape).copy()
 
 
 def _to_array(img):
@@ -47,10 +61,11 @@ def imwrite(img, filename):
 
 
 def imread(filename, channels=0):
-    """The image in filename as a uint8 Array of shape (width, height,
-    channels); channels 0 keeps the file's own, 1 to 4 converts to that many."""
+    """The image in filename as a uint8 array of shape (width, height,
+    channels) (see _result); channels 0 keeps the file's own, 1 to 4 converts
+    to that many."""
     buf, w, h, comp = _taichi_gui.imread(filename, channels)
-    return Array(buf, "u8", (w, h, comp))
+    return _result(buf, "u8", (w, h, comp))
 
 
 def imresize(img, w, h=None):
@@ -59,7 +74,7 @@ def imresize(img, w, h=None):
     if h is None:
         h = w
     if (w, h) == img.shape[:2]:
-        return img
+        return _result(img._buf, img.dtype._ti, img.shape)
     assert isinstance(w, int) and isinstance(h, int) and w > 1 and h > 1
     sx, sy = img.shape[:2]
     u, v = sx / w, sy / h
@@ -72,7 +87,7 @@ def imresize(img, w, h=None):
         for y in ys:
             at = (x * sy + y) * cell
             out += src[at:at + cell]
-    return Array(out, img.dtype, (w, h) + img.shape[2:])
+    return _result(out, img.dtype._ti, (w, h) + img.shape[2:])
 
 
 def imshow(img, title="imshow"):
