@@ -8,7 +8,7 @@ import math
 import os
 import sys
 
-__all__ = ["ExceptionInfo", "Failed", "MonkeyPatch", "approx", "fail", "fixture", "importorskip", "mark", "param",
+__all__ = ["ExceptionInfo", "Failed", "MonkeyPatch", "approx", "warns", "deprecated_call", "fail", "fixture", "importorskip", "mark", "param",
            "raises", "skip", "xfail"]
 
 __version__ = "0.0.0-tirun"
@@ -188,6 +188,96 @@ def raises(expected_exception, *args, match=None, **kwargs):
     with context:
         func(*args[1:], **kwargs)
     return context.excinfo
+
+
+class WarningsRecorder:
+    """`with warns(W) as record:`: the warnings the block issued, as
+    warnings.WarningMessage objects (len, [i], iteration, pop(category), list)."""
+
+    def __init__(self):
+        self._list = []
+
+    @property
+    def list(self):
+        return self._list
+
+    def __getitem__(self, i):
+        return self._list[i]
+
+    def __iter__(self):
+        return iter(self._list)
+
+    def __len__(self):
+        return len(self._list)
+
+    def pop(self, cls=Warning):
+        for i, w in enumerate(self._list):
+            if issubclass(w.category, cls):
+                return self._list.pop(i)
+        raise AssertionError("%r not found in warning list" % (cls,))
+
+    def clear(self):
+        self._list[:] = []
+
+
+class WarningsChecker(WarningsRecorder):
+    def __init__(self, expected, match):
+        WarningsRecorder.__init__(self)
+        self.expected = expected if isinstance(expected, tuple) else (expected,)
+        self.match_expr = match
+
+    def __enter__(self):
+        import warnings
+
+        self._catcher = warnings.catch_warnings(record=True)
+        self._list = self._catcher.__enter__()
+        warnings.simplefilter("always")
+        return self
+
+    def _matches(self, w):
+        import re
+
+        return issubclass(w.category, self.expected) and (
+            self.match_expr is None or re.search(self.match_expr, str(w.message)) is not None)
+
+    def __exit__(self, exc_type, exc_value, tb):
+        import warnings
+
+        self._catcher.__exit__(exc_type, exc_value, tb)
+        if exc_type is not None:
+            return False
+        found = any(self._matches(w) for w in self._list)
+        # as pytest 8+: the warnings the check did not take are issued again
+        for w in self._list:
+            if not self._matches(w):
+                warnings.warn_explicit(w.message, w.category, w.filename, w.lineno, source=w.source)
+        if found:
+            return False
+        emitted = "[" + ", ".join(repr(w.message) for w in self._list) + "]"
+        typed = [w for w in self._list if issubclass(w.category, self.expected)]
+        if not typed:
+            raise Failed("DID NOT WARN. No warnings of type %r were emitted.\n Emitted warnings: %s."
+                         % (self.expected, emitted))
+        raise Failed("Regex pattern did not match any of the %d warnings emitted.\n Regex: %r\n"
+                     " Emitted warnings: %s." % (len(typed), self.match_expr, emitted))
+
+
+def warns(expected_warning=Warning, *args, match=None, **kwargs):
+    """`with warns(W, match=regex) as record:` checks that the block issues a
+    warning of category W whose message regex is found in; warns(W, func,
+    *args, **kwargs) checks a call and gives its result."""
+    if not args:
+        return WarningsChecker(expected_warning, match)
+    with WarningsChecker(expected_warning, match):
+        return args[0](*args[1:], **kwargs)
+
+
+def deprecated_call(func=None, *args, **kwargs):
+    """warns((DeprecationWarning, PendingDeprecationWarning, FutureWarning))."""
+    expected = (DeprecationWarning, PendingDeprecationWarning, FutureWarning)
+    if func is None:
+        return warns(expected)
+    return warns(expected, func, *args, **kwargs)
 
 
 # --- approx --------------------------------------------------------------------------------
