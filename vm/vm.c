@@ -282,6 +282,7 @@ void vm_free(VM *vm)
     free(vm->gray);
     free(vm->heap_types);
     free(vm->finalize);
+    free(vm->weakrefs);
     free(vm->sources);
     arena_free(&vm->arena);
     free(vm);

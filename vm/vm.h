@@ -372,6 +372,8 @@ struct VM {
     bool has_finalizers;  /* some class defined __del__: collections look for due finalizers */
     bool finalizing;      /* vm_run_finalizers is running */
     bool gc_disabled;     /* gc.disable(): what gc.isenabled() reports; collections go on */
+    Obj **weakrefs;       /* every living WeakRefObj, oldest first, weakly (gc.c) */
+    size_t nweakrefs, weakrefcap;
 };
 
 /* Obj.flags: a container's repr is running (turns recursion into "[...]"). */
@@ -455,6 +457,18 @@ static inline void vm_maybe_finalize(VM *vm)
  * the __del__ of every object still alive, __main__'s globals first, in
  * their order (as CPython clearing __main__ at exit). */
 void vm_finalize_all(VM *vm);
+/* Weak references: a collection sets the referent of every tracked
+ * WeakRefObj whose referent died to None and queues those with a callback,
+ * the newest first, in the finalizer queue: vm_run_finalizers calls
+ * callback(ref) (once; an exception is unraisable). The collector forgets a
+ * ref when the ref itself dies. False (MemoryError pending) when the list
+ * cannot grow. */
+extern const NativeOps vm_weakref_ops;
+bool vm_track_weakref(VM *vm, WeakRefObj *w);
+static inline bool vm_is_weakref(const Obj *o)
+{
+    return o->type->layout == LAYOUT_NATIVE && ((const NativeObj *)o)->ops == &vm_weakref_ops;
+}
 void vm_push_root(VM *vm, Value v);
 static inline void vm_pop_roots(VM *vm, size_t n) { vm->nroots -= n; }
 /* Frees every object (vm_free). The GC frees what each layout owns: list
