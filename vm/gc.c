@@ -501,6 +501,7 @@ static void mark_roots(Gc *gc)
     mark_value(gc, vm->sys_argv);
     mark_value(gc, vm->sys_path);
     mark_value(gc, vm->memory_error);
+    mark_value(gc, vm->stop_exc);
     for (size_t i = vm->finalize_head; i < vm->nfinalize; i++) mark_obj(gc, vm->finalize[i]);
 #define X(c, n, l) mark_obj(gc, (Obj *)vm->t_##c);
     VM_TYPES(X)

@@ -372,6 +372,9 @@ struct VM {
     bool has_finalizers;  /* some class defined __del__: collections look for due finalizers */
     bool finalizing;      /* vm_run_finalizers is running */
     bool gc_disabled;     /* gc.disable(): what gc.isenabled() reports; collections go on */
+    /* the StopIteration a __next__ raised to end the latest vm_next (None
+     * when it ended otherwise): next() re-raises it, keeping its args */
+    Value stop_exc;
     Obj **weakrefs;       /* every living WeakRefObj, oldest first, weakly (gc.c) */
     size_t nweakrefs, weakrefcap;
 };
