@@ -56,21 +56,6 @@ static Value gen_throw_method(VM *vm, Value *args, int nargs, TupleObj *kw)
         if (vm_is_subtype(vm_type_of(vm, args[2]), (TypeObj *)v_as_obj(exc))) return vm_gen_throw(vm, g, args[2]);
         exc = vm_call(vm, exc, &args[2], 1, NULL);
         if (exc == V_EXC) return V_EXC;
-    } else if (v_has_layout(exc, LAYOUT_TYPE) && vm_is_subtype(AS_TYPE(exc), vm->e_BaseException)) {
-        /* the class made here: a result that is no exception is worded as
-         * CPython's throw() words it (the type by its bare name) */
-        Value inst = vm_call(vm, exc, NULL, 0, NULL);
-        if (inst == V_EXC) return V_EXC;
-        if (!vm_is_subtype(vm_type_of(vm, inst), vm->e_BaseException)) {
-            const char *got = vm_type_of(vm, inst)->name->data;
-            vm_push_root(vm, inst);
-            Value cls = vm_repr(vm, exc);
-            vm_pop_roots(vm, 1);
-            if (cls == V_EXC) return V_EXC;
-            return vm_raise(vm, vm->e_TypeError, "calling %s should have returned an instance of BaseException, not %s",
-                            AS_STR(cls)->data, got);
-        }
-        exc = inst;
     }
     return vm_gen_throw(vm, g, exc);
 }

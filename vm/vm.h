@@ -487,6 +487,8 @@ void vm_file_finalize(VM *vm, Obj *file);
 /* ---- errors (objexc.c) */
 Value vm_raise(VM *vm, TypeObj *type, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 Value vm_raise_value(VM *vm, Value exc);
+/* vm_raise_value for generator.throw(): worded as CPython's throw() */
+Value vm_raise_thrown(VM *vm, Value exc);
 /* Raises a failed rewritten assert's AssertionError (opcodes.h, ASSERT_FAILED):
  * vals holds its one or two values, then its message when has_msg. */
 Value vm_assert_failed(VM *vm, int what, const Value *vals, bool has_msg);
