@@ -69,6 +69,7 @@ const VmModuleDef mod_builtin_modules[] = {
     {"posix", mod_posix_open},
     {"errno", mod_errno_open},
     {"gc", mod_gc_open},
+    {"_weakref", mod_weakref_open},
     {"array", mod_array_open},
     {"_struct", mod_struct_open},
     {"_taichi_core", mod_taichi_open},

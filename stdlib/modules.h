@@ -17,6 +17,7 @@ Value mod_random_open(VM *vm);
 Value mod_posix_open(VM *vm);
 Value mod_errno_open(VM *vm);
 Value mod_gc_open(VM *vm);
+Value mod_weakref_open(VM *vm);
 Value mod_array_open(VM *vm);
 Value mod_struct_open(VM *vm);
 Value mod_taichi_open(VM *vm);

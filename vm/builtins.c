@@ -693,6 +693,12 @@ static Value bi_next(VM *vm, Value *args, int nargs, TupleObj *kw)
                                                 : vm_next(vm, args[0]);
     if (v != V_UNBOUND) return v;
     if (nargs == 2) return args[1];
+    if (!v_has_layout(args[0], LAYOUT_GEN) && v_is_obj(vm->stop_exc)) {
+        /* the StopIteration a __next__ raised (through enumerate, map, zip ...) */
+        Value stop = vm->stop_exc;
+        vm->stop_exc = V_NONE;
+        return vm_raise_value(vm, stop);
+    }
     Value stop = vm_new_exception(vm, vm->e_StopIteration, &ret, ret != V_NONE);
     return stop == V_EXC ? V_EXC : vm_raise_value(vm, stop);
 }

@@ -501,6 +501,7 @@ static void mark_roots(Gc *gc)
     mark_value(gc, vm->sys_argv);
     mark_value(gc, vm->sys_path);
     mark_value(gc, vm->memory_error);
+    mark_value(gc, vm->stop_exc);
     for (size_t i = vm->finalize_head; i < vm->nfinalize; i++) mark_obj(gc, vm->finalize[i]);
 #define X(c, n, l) mark_obj(gc, (Obj *)vm->t_##c);
     VM_TYPES(X)
@@ -614,8 +615,8 @@ static void forget_dead_types(VM *vm)
 
 /* ---- finalizers ------------------------------------------------------------ */
 
-/* Queues o's __del__ (once per object); false when the queue cannot grow. */
-static bool queue_finalizer(VM *vm, Obj *o)
+/* Appends o to the finalizer queue; false when the queue cannot grow. */
+static bool queue_object(VM *vm, Obj *o)
 {
     if (vm->finalize_head == vm->nfinalize) vm->finalize_head = vm->nfinalize = 0;
     if (vm->nfinalize == vm->finalizecap) {
@@ -626,6 +627,13 @@ static bool queue_finalizer(VM *vm, Obj *o)
         vm->finalizecap = cap;
     }
     vm->finalize[vm->nfinalize++] = o;
+    return true;
+}
+
+/* Queues o's __del__ (once per object); false when the queue cannot grow. */
+static bool queue_finalizer(VM *vm, Obj *o)
+{
+    if (!queue_object(vm, o)) return false;
     o->flags |= OBJ_FINALIZED;
     return true;
 }
@@ -664,6 +672,65 @@ void vm_note_finalizer(VM *vm, TypeObj *t)
         if (vm_is_subtype(vm->heap_types[i], t)) vm->heap_types[i]->flags |= TF_HAS_DEL;
 }
 
+/* ---- weak references --------------------------------------------------- */
+
+static void trace_weakref(Obj *o, void (*mark)(void *gc, Value v), void *gc) { mark(gc, ((WeakRefObj *)o)->callback); }
+
+const NativeOps vm_weakref_ops = {"weakref", trace_weakref, NULL, NULL};
+
+bool vm_track_weakref(VM *vm, WeakRefObj *w)
+{
+    if (vm->nweakrefs == vm->weakrefcap) {
+        size_t cap = vm->weakrefcap ? vm->weakrefcap * 2 : 16;
+        Obj **a = realloc(vm->weakrefs, cap * sizeof *a);
+        if (!a) {
+            if (v_is_obj(vm->memory_error)) vm->exc = vm->memory_error;
+            return false;
+        }
+        vm->weakrefs = a;
+        vm->weakrefcap = cap;
+    }
+    vm->weakrefs[vm->nweakrefs++] = (Obj *)w;
+    return true;
+}
+
+/* After marking, before finalizers resurrect anything (CPython clears the
+ * weak references to garbage first too): the refs to dead objects are
+ * cleared, and the living ones with a callback queued, the newest first. */
+static void clear_dead_referents(VM *vm)
+{
+    for (size_t i = vm->nweakrefs; i-- > 0;) {
+        WeakRefObj *w = (WeakRefObj *)vm->weakrefs[i];
+        if (!v_is_obj(w->referent) || (v_as_obj(w->referent)->flags & OBJ_MARKED)) continue;
+        w->referent = V_NONE;
+        if ((w->nat.hdr.flags & OBJ_MARKED) && w->callback != V_NONE) queue_object(vm, (Obj *)w);
+    }
+}
+
+/* Before the sweep: the dead refs leave the list. */
+static void forget_dead_weakrefs(VM *vm)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < vm->nweakrefs; i++)
+        if (vm->weakrefs[i]->flags & OBJ_MARKED) vm->weakrefs[n++] = vm->weakrefs[i];
+    vm->nweakrefs = n;
+}
+
+/* callback(ref), once */
+static void call_weak_callback(VM *vm, WeakRefObj *w)
+{
+    Value cb = w->callback, ref = v_obj(w);
+    if (cb == V_NONE) return;
+    w->callback = V_NONE;
+    vm_push_root(vm, cb);
+    if (vm_call(vm, cb, &ref, 1, NULL) == V_EXC) {
+        Value exc = vm->exc;
+        vm->exc = V_NONE;
+        vm_write_unraisable(vm, exc, cb);
+    }
+    vm_pop_roots(vm, 1);
+}
+
 /* o.__del__(), looked up on the type as CPython's tp_finalize; an exception
  * goes to stderr ("Exception ignored in: <function C.__del__ ...>"). */
 static void call_finalizer(VM *vm, Value obj)
@@ -688,9 +755,13 @@ void vm_run_finalizers(VM *vm)
     vm->exc = V_NONE;
     vm_push_root(vm, saved);
     while (vm->finalize_head < vm->nfinalize) {
-        Value obj = v_obj(vm->finalize[vm->finalize_head++]);
+        Obj *o = vm->finalize[vm->finalize_head++];
+        Value obj = v_obj(o);
         vm_push_root(vm, obj);
-        call_finalizer(vm, obj);
+        if (vm_is_weakref(o))
+            call_weak_callback(vm, (WeakRefObj *)o);
+        else
+            call_finalizer(vm, obj);
         vm_pop_roots(vm, 1);
     }
     vm_pop_roots(vm, 1);
@@ -724,8 +795,10 @@ size_t vm_gc(VM *vm)
     Gc gc = { vm, false, 0 };
     mark_roots(&gc);
     drain(&gc);
+    if (vm->nweakrefs) clear_dead_referents(vm);
     if (vm->has_finalizers) resurrect_finalizable(&gc);
     forget_dead_types(vm);
+    forget_dead_weakrefs(vm);
     size_t freed = sweep_large(vm) + release_dead_small(vm);
     rebuild_free_lists(vm, threshold(gc.live) - gc.live);
     vm->bytes_allocated = gc.live;
@@ -760,5 +833,6 @@ void vm_gc_free_all(VM *vm)
     }
     vm->nspare_pages = 0;
     vm->nheap_types = 0;
+    vm->nweakrefs = 0;
     vm->bytes_allocated = 0;
 }

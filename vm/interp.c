@@ -371,9 +371,9 @@ static Value throw_to_delegate(VM *vm, GenObj *g, Value thrown)
 Value vm_gen_throw(VM *vm, GenObj *g, Value exc)
 {
     Frame *f = g->frame;
-    if (!f) return vm_raise_value(vm, exc);
+    if (!f) return vm_raise_thrown(vm, exc);
     if (g->running) return vm_raise(vm, vm->e_ValueError, "generator already executing");
-    if (vm_raise_value(vm, exc) != V_EXC) return V_EXC;
+    if (vm_raise_thrown(vm, exc) != V_EXC) return V_EXC;
     if (f->ip != 0 && INSN_OP(f->code->code[f->ip]) == OP_YIELD_FROM) {
         Value r = throw_to_delegate(vm, g, exc);
         if (r != V_UNBOUND) return r;

@@ -254,6 +254,18 @@ typedef struct {
     size_t size;          /* bytes of the whole object, this header included */
 } NativeObj;
 
+/* weakref.ref objects (stdlib/modweakref.c): a NativeObj with
+ * vm_weakref_ops. The collector keeps every one in vm->weakrefs, does not
+ * trace `referent`, and sets it to None when the referent dies, queuing the
+ * ref for its callback (gc.c). */
+typedef struct {
+    NativeObj nat;
+    Value referent;       /* None once dead */
+    Value callback;       /* None: none, or already called */
+    int64_t hash;
+    bool hashed;
+} WeakRefObj;
+
 /* A type: built-in or defined by a class statement. Its namespace is hdr.dict. */
 enum {
     TF_BASETYPE = 1,      /* may be subclassed */

@@ -70,16 +70,25 @@ static void set_context(VM *vm, Value exc)
     AS_EXC(exc)->context = cur;
 }
 
-Value vm_raise_value(VM *vm, Value exc)
+/* `thrown`: for generator.throw(), which names the type a class returned
+ * by its bare name where `raise` gives its repr (as CPython words them) */
+static Value raise_value(VM *vm, Value exc, bool thrown)
 {
     if (v_has_layout(exc, LAYOUT_TYPE)) {
         if (!is_exc_class(vm, exc)) return vm_raise(vm, vm->e_TypeError, "exceptions must derive from BaseException");
         Value inst = vm_type_call(vm, AS_TYPE(exc), &exc, 0, NULL);
         if (inst == V_EXC) return V_EXC;
-        if (!is_exc(vm, inst))
-            return vm_raise(vm, vm->e_TypeError,
-                            "calling %s should have returned an instance of BaseException, not %s",
-                            AS_TYPE(exc)->name->data, vm_type_of(vm, inst)->name->data);
+        if (!is_exc(vm, inst)) {
+            /* the class by its repr, as CPython words it */
+            Value got = thrown ? v_obj(vm_type_of(vm, inst)->name) : vm_repr(vm, v_obj(vm_type_of(vm, inst)));
+            if (got == V_EXC) return V_EXC;
+            vm_push_root(vm, got);
+            Value cls = vm_repr(vm, exc);
+            vm_pop_roots(vm, 1);
+            if (cls == V_EXC) return V_EXC;
+            return vm_raise(vm, vm->e_TypeError, "calling %s should have returned an instance of BaseException, not %s",
+                            AS_STR(cls)->data, AS_STR(got)->data);
+        }
         exc = inst;
     } else if (!is_exc(vm, exc)) {
         return vm_raise(vm, vm->e_TypeError, "exceptions must derive from BaseException");
@@ -88,6 +97,9 @@ Value vm_raise_value(VM *vm, Value exc)
     vm->exc = exc;
     return V_EXC;
 }
+
+Value vm_raise_value(VM *vm, Value exc) { return raise_value(vm, exc, false); }
+Value vm_raise_thrown(VM *vm, Value exc) { return raise_value(vm, exc, true); }
 
 Value vm_new_exception(VM *vm, TypeObj *type, Value *args, int nargs)
 {

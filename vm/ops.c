@@ -620,10 +620,12 @@ Value vm_next(VM *vm, Value it)
      * set(itertools.count())): Ctrl-C and the step budget reach them here */
     if (!vm_check_signals(vm) || !vm_step(vm)) return V_EXC;
     TypeObj *t = vm_type_of(vm, it);
+    vm->stop_exc = V_NONE;
     if (t->iternext) return t->iternext(vm, it);
     Value r = call_special(vm, it, vm->s___next__, NULL, 0);
     if (r == V_UNBOUND) return vm_raise(vm, vm->e_TypeError, "'%s' object is not an iterator", t->name->data);
     if (r == V_EXC && vm_exc_matches(vm, vm->exc, v_obj(vm->e_StopIteration))) {
+        vm->stop_exc = vm->exc;
         vm->exc = V_NONE;
         return V_UNBOUND;
     }

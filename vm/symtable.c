@@ -181,6 +181,11 @@ static bool visit_expr(SymTable *st, Scope *s, const AstNode *e)
         /* the target binds in the nearest enclosing non-comprehension scope */
         Scope *t = s;
         while (t->kind == SC_COMP) {
+            /* a comprehension's only locals are its iteration variables */
+            Sym *y = st_lookup(t, e->v.NamedExpr.target->v.Name.id);
+            if (y && (y->flags & SYM_LOCAL))
+                return st_error(st, e, "assignment expression cannot rebind comprehension iteration variable '%s'",
+                                y->name);
             if (!st_add(st, t, e->v.NamedExpr.target->v.Name.id, SYM_USED)) return false;
             t = t->parent;
         }
@@ -246,6 +251,8 @@ static bool visit_stmt(SymTable *st, Scope *s, const AstNode *n)
             if (y && (y->flags & SYM_PARAM))
                 return st_error(st, n, global ? "name '%s' is parameter and global" : "name '%s' is parameter and nonlocal",
                                 names.items[i]);
+            if (y && (y->flags & (global ? SYM_NONLOCAL : SYM_GLOBAL)))
+                return st_error(st, n, "name '%s' is nonlocal and global", names.items[i]);
             if (y && (y->flags & (SYM_LOCAL | SYM_USED)))
                 return st_error(st, n,
                                 global ? "name '%s' is assigned to before global declaration"

@@ -237,7 +237,7 @@ VM *vm_new(const VmConfig *cfg)
     vm->out = vm->cfg.out ? vm->cfg.out : stdout;
     vm->err = vm->cfg.err ? vm->cfg.err : stderr;
     vm->int_max_str_digits = 4300;   /* CPython 3.11's default */
-    vm->exc = vm->memory_error = vm->sys_argv = vm->sys_path = vm->empty_tuple = V_NONE;
+    vm->exc = vm->memory_error = vm->sys_argv = vm->sys_path = vm->empty_tuple = vm->stop_exc = V_NONE;
     vm->recursion_limit = 1000;
     vm->oom_frames = -1;
     arena_init(&vm->arena);
@@ -282,6 +282,7 @@ void vm_free(VM *vm)
     free(vm->gray);
     free(vm->heap_types);
     free(vm->finalize);
+    free(vm->weakrefs);
     free(vm->sources);
     arena_free(&vm->arena);
     free(vm);

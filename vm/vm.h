@@ -372,6 +372,11 @@ struct VM {
     bool has_finalizers;  /* some class defined __del__: collections look for due finalizers */
     bool finalizing;      /* vm_run_finalizers is running */
     bool gc_disabled;     /* gc.disable(): what gc.isenabled() reports; collections go on */
+    /* the StopIteration a __next__ raised to end the latest vm_next (None
+     * when it ended otherwise): next() re-raises it, keeping its args */
+    Value stop_exc;
+    Obj **weakrefs;       /* every living WeakRefObj, oldest first, weakly (gc.c) */
+    size_t nweakrefs, weakrefcap;
 };
 
 /* Obj.flags: a container's repr is running (turns recursion into "[...]"). */
@@ -455,6 +460,18 @@ static inline void vm_maybe_finalize(VM *vm)
  * the __del__ of every object still alive, __main__'s globals first, in
  * their order (as CPython clearing __main__ at exit). */
 void vm_finalize_all(VM *vm);
+/* Weak references: a collection sets the referent of every tracked
+ * WeakRefObj whose referent died to None and queues those with a callback,
+ * the newest first, in the finalizer queue: vm_run_finalizers calls
+ * callback(ref) (once; an exception is unraisable). The collector forgets a
+ * ref when the ref itself dies. False (MemoryError pending) when the list
+ * cannot grow. */
+extern const NativeOps vm_weakref_ops;
+bool vm_track_weakref(VM *vm, WeakRefObj *w);
+static inline bool vm_is_weakref(const Obj *o)
+{
+    return o->type->layout == LAYOUT_NATIVE && ((const NativeObj *)o)->ops == &vm_weakref_ops;
+}
 void vm_push_root(VM *vm, Value v);
 static inline void vm_pop_roots(VM *vm, size_t n) { vm->nroots -= n; }
 /* Frees every object (vm_free). The GC frees what each layout owns: list
@@ -470,6 +487,8 @@ void vm_file_finalize(VM *vm, Obj *file);
 /* ---- errors (objexc.c) */
 Value vm_raise(VM *vm, TypeObj *type, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 Value vm_raise_value(VM *vm, Value exc);
+/* vm_raise_value for generator.throw(): worded as CPython's throw() */
+Value vm_raise_thrown(VM *vm, Value exc);
 /* Raises a failed rewritten assert's AssertionError (opcodes.h, ASSERT_FAILED):
  * vals holds its one or two values, then its message when has_msg. */
 Value vm_assert_failed(VM *vm, int what, const Value *vals, bool has_msg);

@@ -1,8 +1,9 @@
 """traceback: printing and formatting exceptions as the interpreter does
 when one goes uncaught (its chain, the source lines and the carets). The text
 comes from the VM's own printer (_tirun_testhook.format_exception); frames
-are not exposed to Python, so extract_tb / walk_tb and `limit` are not
-supported."""
+are not exposed to Python, so extract_tb / walk_tb are not supported. `limit`
+(or sys.tracebacklimit) keeps that many frames of each traceback, the first
+ones (the last ones for a negative limit)."""
 
 import sys
 from _tirun_testhook import format_exception as _format
@@ -33,7 +34,38 @@ def format_exception(exc, value=_sentinel, tb=_sentinel, limit=None, chain=True)
             entries[-1] += line + "\n"
         else:
             entries.append(line + "\n")
-    return entries
+    # "During handling of the above exception ..." with its blank lines is one entry
+    for i in range(len(entries) - 3, -1, -1):
+        if entries[i] == "\n" and entries[i + 2] == "\n" and entries[i + 1].endswith("occurred:\n"):
+            entries[i:i + 3] = ["\n" + entries[i + 1] + "\n"]
+        elif entries[i] == "\n" and entries[i + 2] == "\n" and entries[i + 1].endswith("exception:\n"):
+            entries[i:i + 3] = ["\n" + entries[i + 1] + "\n"]
+    if limit is None:
+        limit = getattr(sys, "tracebacklimit", None)
+        if limit is not None and limit < 0:
+            limit = 0
+    return entries if limit is None else _limit_frames(entries, limit)
+
+
+def _limit_frames(entries, limit):
+    """entries with only `limit` frames per traceback; none drops the header."""
+    out = []
+    i = 0
+    while i < len(entries):
+        if entries[i] != "Traceback (most recent call last):\n":
+            out.append(entries[i])
+            i += 1
+            continue
+        j = i + 1
+        while j < len(entries) and entries[j].startswith("  File "):
+            j += 1
+        frames = entries[i + 1:j]
+        frames = frames[:limit] if limit >= 0 else frames[max(0, len(frames) + limit):]
+        if frames:
+            out.append(entries[i])
+            out.extend(frames)
+        i = j
+    return out
 
 
 def format_exception_only(exc, value=_sentinel):
