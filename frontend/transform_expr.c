@@ -710,6 +710,43 @@ static Value offset_key(TrCtx *c, Value field, Value key)
     return tup;
 }
 
+/* A tuple of indices with every vector in it (anything with _ti_key, as
+ * ti.grouped's I) replaced by its entries; the tuple itself when it holds none. */
+static Value flatten_vector_indices(TrCtx *c, Value key)
+{
+    Tr *t = c->tr;
+    VM *vm = t->vm;
+    StrObj *name = vm_intern(vm, "_ti_key", 7);
+    uint32_t n;
+    Value *items = vm_seq_items(key, &n);
+    bool any = false;
+    for (uint32_t i = 0; i < n && !any; i++)
+        any = v_is_obj(items[i]) && !tr_is_expr(t, items[i]) && vm_getattr_opt(vm, items[i], name) != V_UNBOUND;
+    if (!any) return key;
+    Value out = vm_new_list(vm, n);
+    if (out == V_EXC) return V_EXC;
+    vm_push_root(vm, out);
+    vm_push_root(vm, key);
+    for (uint32_t i = 0; i < n; i++) {
+        Value item = vm_seq_items(key, &n)[i];
+        Value mk = v_is_obj(item) && !tr_is_expr(t, item) ? vm_getattr_opt(vm, item, name) : V_UNBOUND;
+        bool ok = mk != V_EXC;
+        if (ok && mk != V_UNBOUND) {
+            Value sub = vm_call(vm, mk, NULL, 0, NULL);
+            ok = sub != V_EXC;
+            if (ok && (v_has_layout(sub, LAYOUT_TUPLE) || v_has_layout(sub, LAYOUT_LIST))) ok = vm_list_extend(vm, AS_LIST(out), sub);
+            else if (ok) ok = vm_list_append(vm, AS_LIST(out), sub);
+        } else if (ok) ok = vm_list_append(vm, AS_LIST(out), item);
+        if (!ok) {
+            vm_pop_roots(vm, 2);
+            return V_EXC;
+        }
+    }
+    Value r = vm_tuple_of(vm, AS_LIST(out)->items, AS_LIST(out)->len);
+    vm_pop_roots(vm, 2);
+    return r;
+}
+
 IrStmt *tr_field_ptr(TrCtx *c, const AstNode *at, IrSNodeNode *place, Value field, Value key)
 {
     Tr *t = c->tr;
@@ -721,6 +758,10 @@ IrStmt *tr_field_ptr(TrCtx *c, const AstNode *at, IrSNodeNode *place, Value fiel
     if (mk == V_EXC) return NULL;
     if (mk != V_UNBOUND) {
         key = vm_call(vm, mk, NULL, 0, NULL);
+        if (key == V_EXC) return NULL;
+    } else if (v_has_layout(key, LAYOUT_TUPLE) && !tr_is_expr(t, key)) {
+        /* x[cell, k] with cell a vector: its entries are indices in their place, as Taichi flattens them */
+        key = flatten_vector_indices(c, key);
         if (key == V_EXC) return NULL;
     }
     key = offset_key(c, field, key);

@@ -188,14 +188,20 @@ static bool arg_points(VM *vm, Value v, float **pts, uint32_t *n)
         vm_raise(vm, vm->e_MemoryError, "out of memory");
         return false;
     }
-    for (uint32_t i = 0; i < len; i++)
-        if (!v_is_double(items[i]) && !v_is_int(items[i])) {
+    for (uint32_t i = 0; i < len; i++) {
+        items = vm_seq_items(v, &len);
+        double d;
+        if (v_is_double(items[i]) || v_is_int(items[i]))
+            d = v_is_int(items[i]) ? (double)v_as_int(items[i]) : v_as_double(items[i]);
+        else if (v_is_bool(items[i]) || !vm_to_double(vm, items[i], &d)) {
+            /* numbers of other kinds (numpy's float32, Fraction) convert through __float__ */
+            vm->exc = V_NONE;
             free(*pts);
             vm_raise(vm, vm->e_TypeError, "coordinates must be numbers, not %s", TNAME(items[i]));
             return false;
-        } else {
-            (*pts)[i] = v_is_int(items[i]) ? (float)v_as_int(items[i]) : (float)v_as_double(items[i]);
         }
+        (*pts)[i] = (float)d;
+    }
     *n = len / 2;
     return true;
 }

@@ -77,7 +77,7 @@ def _flat_points(pos, what):
         flat = _taichi_gui.unpack(buf, dt)
     else:
         if isinstance(pos, (list, tuple)):
-            pos = array(pos, "f64") if pos else Array(bytearray(), "f64", (0, 2))
+            pos = array([[float(x) for x in p] for p in pos], "f64") if pos else Array(bytearray(), "f64", (0, 2))
         if not isinstance(pos, Array):
             raise ValueError("%s must be an array of shape (n, 2), a ti.Vector.field(2) or a list of pairs, not %s"
                              % (what, type(pos).__name__))
