@@ -25,8 +25,8 @@ struct Unit {
     Unit *parent;
     Scope *scope;
     uint32_t *code;
-    int32_t *lines;
-    int n, cap;
+    int32_t *lines;       /* 4 per instruction, room for linecap instructions */
+    int n, cap, linecap;
     struct { int pos, depth; } *labels;
     int nlabels, caplabels;
     Value *consts;
@@ -171,9 +171,13 @@ static bool emit(Compiler *C, int op, int arg)
     Unit *u = C->u;
     GROW(C, u->code, u->n, u->cap);
     if (u->n + 1 > u->cap) return oom(C);
-    int32_t *lines = realloc(u->lines, (size_t)u->cap * 4 * sizeof *lines);
-    if (!lines) return oom(C);
-    u->lines = lines;
+    if (u->linecap < u->cap) {
+        /* only when the code grew: a realloc to the same size copies under ASan */
+        int32_t *lines = realloc(u->lines, (size_t)u->cap * 4 * sizeof *lines);
+        if (!lines) return oom(C);
+        u->lines = lines;
+        u->linecap = u->cap;
+    }
     u->code[u->n] = INSN(op, arg);
     int32_t *pos = &u->lines[4 * u->n];
     pos[0] = u->lineno;
