@@ -754,7 +754,7 @@ static void value_of(uint64_t k, char *p, int t)
 }
 
 /* Key-only LSD radix sorts for sorting values (no permutation): keys
- * transformed in place in the row, one scratch buffer, 11-bit digits,
+ * transformed in place in the row, one scratch buffer, 8-bit digits,
  * passes where every key shares the digit skipped. */
 #define RADIX_KEYS(NAME, T)                                                              \
     static bool NAME(T *key, int64_t n)                                                  \
